@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "rpn",
+    products: [
+        .executable(name: "rpn", targets: ["rpn"]),
+        .library(name: "RPNCore", targets: ["RPNCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // The pure language core: no I/O, no Foundation, no dependencies.
+        .target(name: "RPNCore"),
+        // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
+        // process state; the executable hands it the arguments, the input and the streams.
+        .target(name: "RPNCommandLine", dependencies: ["RPNCore"]),
+        .executableTarget(
+            name: "rpn",
+            dependencies: [
+                "RPNCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
+        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
