@@ -489,7 +489,7 @@ def main():
             continue
         kb = row["ev_rss"]
         target(kb is not None and kb < 100 * 1024,
-               f"eval peak RSS < 100 MB, {row['variant']} {fmt_size(big)}: {fmt_mb(kb)} MB")
+               f"eval peak RSS < 100 MB, {row['variant']} {fmt_size(big)}: {fmt_mb(kb)}{'' if kb is None else ' MB'}")
 
     if warnings or errors:
         print()
