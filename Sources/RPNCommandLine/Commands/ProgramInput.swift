@@ -1,0 +1,39 @@
+import RPNCore
+
+/// Where a program comes from.
+public enum ProgramInput: Equatable {
+    /// `-e TEXT`; `index` numbers the `-e` options for their names (`-e`, `-e#2`, ...).
+    case expression(String, index: Int)
+    case file(String)
+    case standardInput
+
+    var name: String {
+        switch self {
+        case .expression(_, let index): index <= 1 ? "-e" : "-e#\(index)"
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        }
+    }
+
+    /// Files named `-` are standard input.
+    public static func files(_ paths: [String]) -> [ProgramInput] {
+        paths.map { $0 == "-" ? .standardInput : .file($0) }
+    }
+
+    func read(_ io: CommandLineIO) throws(InputError) -> [UInt8] {
+        switch self {
+        case .expression(let text, _): Array(text.utf8)
+        case .file(let path): try io.readFile(path)
+        case .standardInput: try io.readStandardInput()
+        }
+    }
+}
+
+extension SourceSet {
+    /// Reads every input into one source set, or says which could not be read.
+    static func load(_ inputs: [ProgramInput], _ io: CommandLineIO) throws(InputError) -> SourceSet {
+        var sources = SourceSet()
+        for input in inputs { sources.add(name: input.name, bytes: try input.read(io)) }
+        return sources
+    }
+}

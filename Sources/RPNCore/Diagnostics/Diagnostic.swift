@@ -1,0 +1,45 @@
+/// A problem found in a program, pointing at the source bytes it concerns.
+public struct Diagnostic: Sendable, Equatable {
+    public enum Severity: String, Sendable, Comparable {
+        case error, warning, note
+
+        private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+        public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    /// Byte offsets in the `SourceSet`'s address space (see `SourceSet`).
+    public var range: Range<Int>
+    /// A replacement for the text at `range` that would fix the problem (did-you-mean).
+    public var replacement: String?
+
+    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
+                range: Range<Int>, replacement: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// Stable codes: tools and editors may match on them, so never rename one.
+public enum DiagnosticCode: String, Sendable, CaseIterable {
+    case unknownToken = "unknown-token"
+    case invalidNumber = "invalid-number"
+    case invalidUTF8 = "invalid-utf8"
+    case nulByte = "nul-byte"
+    case storeNeedsName = "store-needs-name"
+    case storeIntoBuiltin = "store-into-builtin"
+    case missingOperand = "missing-operand"
+    case unsetVariable = "unset-variable"
+    case divisionByZero = "division-by-zero"
+    case sqrtOfNegative = "sqrt-of-negative"
+    case logOfNonPositive = "log-of-non-positive"
+    case outOfDomain = "out-of-domain"
+    case notFinite = "not-finite"
+    case tooManyDiagnostics = "too-many-diagnostics"
+    case descriptionTruncated = "description-truncated"
+}

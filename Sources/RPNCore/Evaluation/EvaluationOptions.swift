@@ -1,0 +1,20 @@
+public enum AngleUnit: Sendable { case radians, degrees }
+
+public struct EvaluationOptions: Sendable {
+    public var angleUnit: AngleUnit = .radians
+    /// Keep an expression tree for every stack entry, as descriptions, hover and the shell
+    /// need. Without it, constant subtrees fold into plain numbers as they complete, so memory
+    /// follows the stack rather than the program's length.
+    public var keepTrees: Bool = true
+    /// Treat variables the program never sets as free (like M in the graphing calculator):
+    /// no error; entries that depend on them simply have no value.
+    public var freeVariables: Bool = false
+    /// Diagnostics kept per run; more are counted and summarised in one note.
+    public var diagnosticLimit: Int = 1000
+
+    public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false) {
+        self.angleUnit = angleUnit
+        self.keepTrees = keepTrees
+        self.freeVariables = freeVariables
+    }
+}

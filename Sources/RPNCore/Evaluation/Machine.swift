@@ -1,0 +1,444 @@
+/// The RPN stack machine: runs sources token by token on one stack and one set of variables,
+/// builds expression trees (see `Node`) and reports diagnostics. It is a value: copying it
+/// is a snapshot, which is all the shell's undo needs.
+///
+/// Values are computed eagerly for constant subtrees, so a failing operation is reported at
+/// its token when it runs. Subtrees that read variables stay symbolic and are evaluated when
+/// asked for (a store, or the final stack), with the variables as they are then.
+public struct Machine: Sendable {
+    public var options: EvaluationOptions
+    public private(set) var nodes: [Node] = []
+    /// The stack, as two parallel arrays to keep entries small: the value of a constant entry
+    /// (NaN: no value), and its node (-1: a folded constant without a tree).
+    private var slotValues: [Double] = []
+    private var slotNodes: [Int32] = []
+    public private(set) var variables = Variables()
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
+    public private(set) var suppressedDiagnostics = 0
+    /// One entry per executed token when `recordTrace` is set (the language server's hover).
+    public private(set) var trace: [TraceEntry] = []
+    public var recordTrace = false
+
+    private var epoch: UInt32 = 1
+    private var bucketEpochs = [UInt32](repeating: 0, count: 32)
+    private var reportedNodes: Set<Int32> = []
+    private var scratch: [Int32] = []
+
+    public struct TraceEntry: Sendable {
+        public var token: Token
+        /// The node on top of the stack after the token ran (-1: none, or a folded constant).
+        public var top: Int32
+        public var depth: Int
+    }
+
+    public init(options: EvaluationOptions = EvaluationOptions()) {
+        self.options = options
+    }
+
+    // MARK: - Inspecting
+
+    public var depth: Int { slotValues.count }
+
+    /// Node indices of the stack entries, oldest first (requires `keepTrees`).
+    public var stackNodes: [Int32] { slotNodes }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    // MARK: - Running
+
+    /// Binds a variable from outside the program (`--set`, the shell's `:set`).
+    public mutating func setVariable(_ name: String, to value: Double?) {
+        let index = variables.intern(name)
+        variables.bind(index, value.map { .value($0) } ?? .unset)
+        touch(index)
+    }
+
+    /// Runs every token of `source` on the current stack.
+    public mutating func run(_ source: SourceFile) {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+            while let token = lexer.next() {
+                execute(token, buffer, source.baseOffset)
+                if recordTrace, token.kind != .comment {
+                    trace.append(TraceEntry(token: token, top: slotNodes.last ?? -1, depth: slotNodes.count))
+                }
+            }
+        }
+    }
+
+    /// The value of every stack entry, oldest first, with the variables as they are now;
+    /// nil where there is none (the reason is among the diagnostics).
+    public mutating func values() -> [Double?] {
+        (0..<slotValues.count).map { i in
+            let value = valueOfSlot(i)
+            return value.isNaN ? nil : value
+        }
+    }
+
+    /// The value of one node, with the variables as they are now (nil: none).
+    public mutating func value(of node: Int32) -> Double? {
+        let value = evaluate(node)
+        return value.isNaN ? nil : value
+    }
+
+    // MARK: - Tokens
+
+    @inline(__always)
+    private mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        switch token.kind {
+        case .number:
+            var value = token.number
+            if !value.isFinite {
+                report(.error, .notFinite, "number \(text(token.range, buffer, base)) is too large", token.range)
+                value = .nan
+            }
+            pushConstant(value, kind: .number, op: .add, token: token.range)
+        case .constant:
+            pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
+        case .operator:
+            binary(token.builtin!, token, buffer, base)
+        case .function:
+            unary(token.builtin!, token, buffer, base)
+        case .stackWord:
+            stackWord(token.builtin!, token, buffer, base)
+        case .variable:
+            let index = variables.intern(text(token.range, buffer, base))
+            nodes.append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range))
+            slotValues.append(.nan)
+            slotNodes.append(Int32(nodes.count - 1))
+        case .store:
+            store(token, buffer, base)
+        case .comment:
+            break
+        case .invalid:
+            reportInvalid(token, buffer, base)
+        }
+    }
+
+    @inline(__always)
+    private mutating func pushConstant(_ value: Double, kind: Node.Kind, op: BuiltinID, token: Range<Int>) {
+        slotValues.append(value)
+        if options.keepTrees {
+            nodes.append(Node(kind: kind, op: op, value: value, token: token))
+            slotNodes.append(Int32(nodes.count - 1))
+        } else {
+            slotNodes.append(-1)
+        }
+    }
+
+    @inline(__always)
+    private func isConstantSlot(_ node: Int32) -> Bool {
+        node < 0 || nodes[Int(node)].dependencies == 0
+    }
+
+    /// A node for a stack entry, making one for a folded constant.
+    private mutating func materialize(_ slot: Int) -> Int32 {
+        if slotNodes[slot] >= 0 { return slotNodes[slot] }
+        nodes.append(Node(kind: .number, value: slotValues[slot], token: 0..<0))
+        return Int32(nodes.count - 1)
+    }
+
+    private mutating func missingNode(at token: Range<Int>) -> Int32 {
+        nodes.append(Node(kind: .missing, token: token.lowerBound..<token.lowerBound))
+        return Int32(nodes.count - 1)
+    }
+
+    @inline(__always)
+    private mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let n = slotValues.count
+        guard n >= 2 else {
+            report(.error, .missingOperand,
+                   "\(text(token.range, buffer, base)) needs 2 operands, found \(n)", token.range)
+            if options.keepTrees {
+                let rhs = n == 1 ? slotNodes[0] : missingNode(at: token.range)
+                let lhs = missingNode(at: token.range)
+                nodes.append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, token: token.range))
+                slotValues.removeAll(keepingCapacity: true)
+                slotNodes.removeAll(keepingCapacity: true)
+                slotValues.append(.nan)
+                slotNodes.append(Int32(nodes.count - 1))
+            } else {
+                slotValues.removeAll(keepingCapacity: true)
+                slotNodes.removeAll(keepingCapacity: true)
+                slotValues.append(.nan)
+                slotNodes.append(-1)
+            }
+            return
+        }
+        let lhs = slotNodes[n - 2], rhs = slotNodes[n - 1]
+        if isConstantSlot(lhs), isConstantSlot(rhs) {
+            let a = slotValues[n - 2], b = slotValues[n - 1]
+            var value = Double.nan
+            if !a.isNaN, !b.isNaN {
+                switch Arithmetic.binary(op, a, b) {
+                case .value(let v): value = v
+                case .failure(let code, let message): report(.error, code, message, token.range)
+                }
+            }
+            slotValues.removeLast()
+            slotNodes.removeLast()
+            slotValues[n - 2] = value
+            if options.keepTrees {
+                nodes.append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
+                slotNodes[n - 2] = Int32(nodes.count - 1)
+            }
+            return
+        }
+        let left = materialize(n - 2), right = materialize(n - 1)
+        let dependencies = nodes[Int(left)].dependencies | nodes[Int(right)].dependencies
+        nodes.append(Node(kind: .binary, op: op, lhs: left, rhs: right, dependencies: dependencies, token: token.range))
+        slotValues.removeLast()
+        slotNodes.removeLast()
+        slotValues[n - 2] = .nan
+        slotNodes[n - 2] = Int32(nodes.count - 1)
+    }
+
+    @inline(__always)
+    private mutating func unary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let n = slotValues.count
+        guard n >= 1 else {
+            report(.error, .missingOperand,
+                   "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
+            if options.keepTrees {
+                let operand = missingNode(at: token.range)
+                nodes.append(Node(kind: .unary, op: op, lhs: operand, token: token.range))
+                slotNodes.append(Int32(nodes.count - 1))
+            } else {
+                slotNodes.append(-1)
+            }
+            slotValues.append(.nan)
+            return
+        }
+        let operand = slotNodes[n - 1]
+        if isConstantSlot(operand) {
+            let a = slotValues[n - 1]
+            var value = Double.nan
+            if !a.isNaN {
+                switch Arithmetic.unary(op, a, angle: options.angleUnit) {
+                case .value(let v): value = v
+                case .failure(let code, let message): report(.error, code, message, token.range)
+                }
+            }
+            slotValues[n - 1] = value
+            if options.keepTrees {
+                nodes.append(Node(kind: .unary, op: op, value: value, lhs: operand, token: token.range))
+                slotNodes[n - 1] = Int32(nodes.count - 1)
+            }
+            return
+        }
+        let dependencies = nodes[Int(operand)].dependencies
+        nodes.append(Node(kind: .unary, op: op, lhs: operand, dependencies: dependencies, token: token.range))
+        slotNodes[n - 1] = Int32(nodes.count - 1)
+    }
+
+    private mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let n = slotValues.count
+        let needed = Builtin[op].arity
+        guard n >= needed else {
+            let word = text(token.range, buffer, base)
+            report(.error, .missingOperand,
+                   "\(word) needs \(needed) operand\(needed == 1 ? "" : "s"), found \(n)", token.range)
+            return
+        }
+        switch op {
+        case .dup:
+            slotValues.append(slotValues[n - 1])
+            slotNodes.append(slotNodes[n - 1])
+        case .drop:
+            slotValues.removeLast()
+            slotNodes.removeLast()
+        case .swap:
+            slotValues.swapAt(n - 1, n - 2)
+            slotNodes.swapAt(n - 1, n - 2)
+        case .over:
+            slotValues.append(slotValues[n - 2])
+            slotNodes.append(slotNodes[n - 2])
+        case .rot:
+            let value = slotValues[n - 3], node = slotNodes[n - 3]
+            slotValues[n - 3] = slotValues[n - 2]; slotValues[n - 2] = slotValues[n - 1]; slotValues[n - 1] = value
+            slotNodes[n - 3] = slotNodes[n - 2]; slotNodes[n - 2] = slotNodes[n - 1]; slotNodes[n - 1] = node
+        default:
+            slotValues.removeAll(keepingCapacity: true)
+            slotNodes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private mutating func store(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let first = buffer[token.range.lowerBound - base]
+        let nameRange = (token.range.lowerBound + (first == UInt8(ascii: "-") ? 2 : 3))..<token.range.upperBound
+        let name = text(nameRange, buffer, base)
+        if let builtin = Builtin.named(name) {
+            report(.error, .storeIntoBuiltin,
+                   "cannot store into '\(name)': it is the built-in \(builtin.kind.noun) \(builtin.spellings.last!)",
+                   token.range)
+            return
+        }
+        guard let last = slotValues.indices.last else {
+            report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
+            return
+        }
+        let value = valueOfSlot(last)
+        slotValues.removeLast()
+        slotNodes.removeLast()
+        let index = variables.intern(name)
+        variables.bind(index, value.isNaN ? .failed : .value(value))
+        touch(index)
+    }
+
+    private mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let word = text(token.range, buffer, base)
+        switch token.problem ?? .unknownToken {
+        case .unknownToken:
+            report(.error, .unknownToken, "unknown token '\(word)'", token.range)
+        case .invalidNumber:
+            report(.error, .invalidNumber, "invalid number '\(word)'", token.range)
+        case .invalidUTF8, .nulByte:
+            // Point at the offending byte itself, not the whole word.
+            var i = token.range.lowerBound - base
+            while i < token.range.upperBound - base {
+                let (scalar, length) = UTF8Scanner.decode(buffer, at: i, limit: buffer.count)
+                if scalar == nil || buffer[i] == 0 { break }
+                i += length
+            }
+            let byte = i < buffer.count ? buffer[i] : 0
+            let hex = String(byte, radix: 16, uppercase: true)
+            if byte == 0 {
+                report(.error, .nulByte, "NUL byte in program text", (base + i)..<(base + i + 1))
+            } else {
+                report(.error, .invalidUTF8, "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" : "")\(hex)",
+                       (base + i)..<(base + i + 1))
+            }
+        case .storeNeedsName:
+            report(.error, .storeNeedsName, "'\(word)' needs a variable name right after it, as in \(word)M",
+                   token.range)
+        case .invalidStoreName:
+            report(.error, .storeNeedsName, "invalid variable name in '\(word)'", token.range)
+        }
+    }
+
+    // MARK: - Evaluation of symbolic trees
+
+    private mutating func valueOfSlot(_ slot: Int) -> Double {
+        let node = slotNodes[slot]
+        return isConstantSlot(node) ? slotValues[slot] : evaluate(node)
+    }
+
+    @inline(__always)
+    private static func bucket(_ variable: Int32) -> UInt32 { 1 << UInt32(variable & 31) }
+
+    private mutating func touch(_ variable: Int32) {
+        epoch += 1
+        bucketEpochs[Int(variable & 31)] = epoch
+    }
+
+    /// Whether a node's value is known: constant, or cached since its variables last changed.
+    @inline(__always)
+    private func isFresh(_ index: Int32) -> Bool {
+        let node = nodes[Int(index)]
+        if node.dependencies == 0 { return true }
+        if node.cacheEpoch == 0 { return false }
+        var bits = node.dependencies
+        while bits != 0 {
+            if bucketEpochs[bits.trailingZeroBitCount] > node.cacheEpoch { return false }
+            bits &= bits - 1
+        }
+        return true
+    }
+
+    /// Evaluates a tree with an explicit work stack (trees may be millions deep), caching every
+    /// node it computes until a variable it reads changes.
+    private mutating func evaluate(_ root: Int32) -> Double {
+        if isFresh(root) { return nodes[Int(root)].value }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(root)
+        while let index = scratch.last {
+            if isFresh(index) { scratch.removeLast(); continue }
+            let node = nodes[Int(index)]
+            var value = Double.nan
+            switch node.kind {
+            case .variable:
+                value = variableValue(node, index)
+            case .unary:
+                guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
+                let a = nodes[Int(node.lhs)].value
+                if !a.isNaN {
+                    switch Arithmetic.unary(node.op, a, angle: options.angleUnit) {
+                    case .value(let v): value = v
+                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
+                    }
+                }
+            case .binary:
+                let leftFresh = isFresh(node.lhs), rightFresh = isFresh(node.rhs)
+                guard leftFresh, rightFresh else {
+                    if !rightFresh { scratch.append(node.rhs) }
+                    if !leftFresh { scratch.append(node.lhs) }
+                    continue
+                }
+                let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
+                if !a.isNaN, !b.isNaN {
+                    switch Arithmetic.binary(node.op, a, b) {
+                    case .value(let v): value = v
+                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
+                    }
+                }
+            case .number, .constant, .missing:
+                value = node.value
+            }
+            nodes[Int(index)].value = value
+            nodes[Int(index)].cacheEpoch = epoch
+            scratch.removeLast()
+        }
+        return nodes[Int(root)].value
+    }
+
+    private mutating func variableValue(_ node: Node, _ index: Int32) -> Double {
+        let name = variables.names[Int(node.lhs)]
+        switch variables.bindings[Int(node.lhs)] {
+        case .value(let v): return v
+        case .failed: return .nan
+        case .unset:
+            let suggestion = Suggestions.closest(to: name, among: Builtin.wordNames)
+            if !options.freeVariables {
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                reportOnce(index, .error, .unsetVariable, "variable '\(name)' is unset\(hint)", node.tokenRange,
+                           replacement: suggestion)
+            } else if let suggestion {
+                reportOnce(index, .warning, .unsetVariable,
+                           "'\(name)' is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
+                           replacement: suggestion)
+            }
+            return .nan
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+                                 _ range: Range<Int>, replacement: String? = nil) {
+        guard diagnostics.count < options.diagnosticLimit else { suppressedDiagnostics += 1; return }
+        diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
+    }
+
+    private mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
+                                     _ message: String, _ range: Range<Int>, replacement: String? = nil) {
+        guard reportedNodes.insert(node).inserted else { return }
+        report(severity, code, message, range, replacement: replacement)
+    }
+
+    private func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - base)..<(range.upperBound - base)]),
+               as: UTF8.self)
+    }
+}
+
+extension WordKind {
+    var noun: String {
+        switch self {
+        case .binaryOperator: "operator"
+        case .function: "function"
+        case .constant: "constant"
+        case .stackWord: "stack word"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The variables of a machine: names interned to indices, each unset, bound to a number, or
+/// failed (its store had an error, which was reported there, so uses stay quiet).
+public struct Variables: Sendable {
+    public enum Binding: Sendable, Equatable {
+        case unset
+        case value(Double)
+        case failed
+    }
+
+    public private(set) var names: [String] = []
+    private var indices: [String: Int32] = [:]
+    public private(set) var bindings: [Binding] = []
+
+    public init() {}
+
+    public mutating func intern(_ name: String) -> Int32 {
+        if let index = indices[name] { return index }
+        let index = Int32(names.count)
+        names.append(name)
+        indices[name] = index
+        bindings.append(.unset)
+        return index
+    }
+
+    public func index(of name: String) -> Int32? { indices[name] }
+
+    public subscript(name: String) -> Binding {
+        indices[name].map { bindings[Int($0)] } ?? .unset
+    }
+
+    mutating func bind(_ index: Int32, _ binding: Binding) { bindings[Int(index)] = binding }
+
+    /// Names with a value, sorted, for `:vars` and JSON.
+    public var bound: [(name: String, value: Double)] {
+        names.indices.compactMap { i in
+            if case .value(let v) = bindings[i] { (names[i], v) } else { nil }
+        }.sorted { $0.name < $1.name }
+    }
+}

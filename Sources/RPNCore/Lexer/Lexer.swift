@@ -1,0 +1,292 @@
+/// Turns UTF-8 bytes into tokens, one at a time, without allocating for ordinary input.
+/// The rules are the normative ones of `grammar/rpn.ebnf`; `grammar/rpn.tmLanguage.json` is
+/// tested against this lexer on the corpus.
+///
+/// The lexer borrows its bytes: build it inside `withUnsafeBufferPointer`.
+public struct Lexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: Int
+    var position = 0
+
+    /// `base` is the global offset of `bytes[0]` (see `SourceSet`).
+    public init(bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
+        self.bytes = bytes
+        self.base = base
+    }
+
+    /// All tokens of a source, comments included.
+    public static func tokenize(_ source: SourceFile) -> [Token] {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+            var tokens: [Token] = []
+            while let token = lexer.next() { tokens.append(token) }
+            return tokens
+        }
+    }
+
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    @inline(__always)
+    static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+    /// Non-ASCII characters that are tokens by themselves (`→` starts a store).
+    @inline(__always)
+    static func glyph(_ scalar: Unicode.Scalar) -> BuiltinID? {
+        switch scalar.value {
+        case 0x00D7: .multiply
+        case 0x00F7: .divide
+        case 0x2212: .subtract
+        case 0x221A: .sqrt
+        case 0x03C0: .pi
+        case 0x00B1: .negate
+        default: nil
+        }
+    }
+
+    static let arrow: UInt32 = 0x2192
+
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) }
+        if scalar.value == 0x03C0 { return false }  // π is a token of its own
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    /// Whether a token ends before `i`: whitespace, a comment, an operator character or `→`.
+    @inline(__always)
+    func isDelimiter(at i: Int) -> Bool {
+        let b = bytes[i]
+        if b < 0x80 {
+            switch b {
+            case 0x20, 0x09...0x0D, UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                 UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"): return true
+            default: return false
+            }
+        }
+        guard let scalar = UTF8Scanner.decode(bytes, at: i, limit: bytes.count).scalar else { return false }
+        return Self.glyph(scalar) != nil || scalar.value == Self.arrow
+    }
+
+    /// End of the word starting at `i`: the maximal run of non-delimiters (at least one byte).
+    func wordEnd(from i: Int) -> Int {
+        var j = i
+        while j < bytes.count, !isDelimiter(at: j) {
+            j += bytes[j] < 0x80 ? 1 : UTF8Scanner.decode(bytes, at: j, limit: bytes.count).length
+        }
+        return max(j, i + 1)
+    }
+
+    @inline(__always)
+    func token(_ kind: TokenKind, _ start: Int, _ end: Int, builtin: BuiltinID? = nil) -> Token {
+        Token(kind, (base + start)..<(base + end), builtin: builtin)
+    }
+
+    public mutating func next() -> Token? {
+        let count = bytes.count
+        var i = position
+        while i < count, Self.isSpace(bytes[i]) { i += 1 }
+        guard i < count else { position = i; return nil }
+        let start = i
+        let b = bytes[i]
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+            return number(at: start, digitsAt: start)
+        case UInt8(ascii: "+"): position = i + 1; return token(.operator, start, i + 1, builtin: .add)
+        case UInt8(ascii: "*"): position = i + 1; return token(.operator, start, i + 1, builtin: .multiply)
+        case UInt8(ascii: "/"): position = i + 1; return token(.operator, start, i + 1, builtin: .divide)
+        case UInt8(ascii: "^"): position = i + 1; return token(.operator, start, i + 1, builtin: .power)
+        case UInt8(ascii: "-"):
+            if i + 1 < count {
+                let next = bytes[i + 1]
+                if next == UInt8(ascii: ">") { return store(at: start, nameStart: i + 2) }
+                let atWordStart = i == 0 || Self.isSpace(bytes[i - 1])
+                if atWordStart, Self.isDigit(next)
+                    || (next == UInt8(ascii: ".") && i + 2 < count && Self.isDigit(bytes[i + 2])) {
+                    return number(at: start, digitsAt: i + 1)
+                }
+            }
+            position = i + 1
+            return token(.operator, start, i + 1, builtin: .subtract)
+        case UInt8(ascii: "#"):
+            while i < count, bytes[i] != 0x0A { i += 1 }
+            if i > start, bytes[i - 1] == 0x0D, i < count { i -= 1 }  // CRLF: leave the CR out
+            position = i
+            return token(.comment, start, i)
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return identifier(at: start)
+        default:
+            if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
+                let length = scalar.utf8.count
+                if let builtin = Self.glyph(scalar) {
+                    position = i + length
+                    let kind: TokenKind = builtin == .pi ? .constant : builtin.isFunction ? .function : .operator
+                    return token(kind, start, i + length, builtin: builtin)
+                }
+                if scalar.value == Self.arrow { return store(at: start, nameStart: i + length) }
+                if Self.isLetter(scalar) { return identifier(at: start) }
+            }
+            return invalidWord(at: start)
+        }
+    }
+
+    mutating func invalidWord(at start: Int, problem: LexProblem? = nil) -> Token {
+        let end = wordEnd(from: start)
+        position = end
+        var token = token(.invalid, start, end)
+        token.problem = problem ?? classify(start..<end)
+        return token
+    }
+
+    func classify(_ range: Range<Int>) -> LexProblem {
+        var i = range.lowerBound
+        var sawBadUTF8 = false
+        while i < range.upperBound {
+            if bytes[i] == 0 { return .nulByte }
+            let (scalar, length) = UTF8Scanner.decode(bytes, at: i, limit: bytes.count)
+            if scalar == nil { sawBadUTF8 = true }
+            i += length
+        }
+        if sawBadUTF8 { return .invalidUTF8 }
+        let first = bytes[range.lowerBound]
+        let second = range.count > 1 ? bytes[range.lowerBound + 1] : 0
+        if Self.isDigit(first) || (first == UInt8(ascii: "-") || first == UInt8(ascii: ".")) && Self.isDigit(second) {
+            return .invalidNumber
+        }
+        return .unknownToken
+    }
+
+    /// Scans `identifier chars` from `i`; returns the end, or nil when a word character that
+    /// cannot be in an identifier follows.
+    func identifierEnd(from i: Int, to limit: Int) -> Int? {
+        var j = i
+        var first = true
+        while j < limit {
+            let b = bytes[j]
+            if b < 0x80 {
+                if Self.isASCIILetter(b) || b == UInt8(ascii: "_") || (!first && Self.isDigit(b)) {
+                    j += 1; first = false; continue
+                }
+            } else {
+                let (scalar, length) = UTF8Scanner.decode(bytes, at: j, limit: bytes.count)
+                if let scalar, Self.isLetter(scalar) { j += length; first = false; continue }
+            }
+            break
+        }
+        if j == i { return nil }
+        return j == limit || isDelimiter(at: j) ? j : nil
+    }
+
+    mutating func identifier(at start: Int) -> Token {
+        guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
+        position = end
+        if end - start <= 5, let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+            let kind: TokenKind = switch Builtin[builtin].kind {
+            case .binaryOperator: .operator
+            case .function: .function
+            case .constant: .constant
+            case .stackWord: .stackWord
+            }
+            return token(kind, start, end, builtin: builtin)
+        }
+        return token(.variable, start, end)
+    }
+
+    mutating func store(at start: Int, nameStart: Int) -> Token {
+        guard nameStart < bytes.count, !isDelimiter(at: nameStart) else {
+            position = nameStart
+            var token = token(.invalid, start, nameStart)
+            token.problem = .storeNeedsName
+            return token
+        }
+        let end = wordEnd(from: nameStart)
+        position = end
+        guard identifierEnd(from: nameStart, to: end) == end,
+              !Self.isDigit(bytes[nameStart]) else {
+            var token = token(.invalid, start, end)
+            token.problem = classify(nameStart..<end) == .unknownToken ? .invalidStoreName : classify(nameStart..<end)
+            return token
+        }
+        return token(.store, start, end)
+    }
+
+    /// A number starting at `start` (which may be a `-`), its digits at `digitsAt`.
+    mutating func number(at start: Int, digitsAt: Int) -> Token {
+        let count = bytes.count
+        var j = digitsAt
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var sawDigit = false
+        while j < count, Self.isDigit(bytes[j]) {
+            if mantissa != 0 || bytes[j] != 0x30 { significant += 1 }
+            if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- 0x30) } else { exponent += 1 }
+            j += 1; sawDigit = true
+        }
+        if j < count, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            while j < count, Self.isDigit(bytes[j]) {
+                if mantissa != 0 || bytes[j] != 0x30 { significant += 1 }
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[j] &- 0x30); exponent -= 1 }
+                j += 1; sawDigit = true
+            }
+        }
+        guard sawDigit else { return invalidWord(at: start) }
+        if j < count, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            var k = j + 1
+            var negative = false
+            if k < count, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") {
+                negative = bytes[k] == UInt8(ascii: "-"); k += 1
+            }
+            if k < count, Self.isDigit(bytes[k]) {
+                var value = 0
+                while k < count, Self.isDigit(bytes[k]) {
+                    if value < 100_000 { value = value * 10 + Int(bytes[k] &- 0x30) }
+                    k += 1
+                }
+                exponent += negative ? -value : value
+                j = k
+            }
+        }
+        guard j == count || isDelimiter(at: j) else {
+            return invalidWord(at: start, problem: .invalidNumber)
+        }
+        position = j
+        var value: Double
+        if significant <= 15, exponent >= -22, exponent <= 22 {
+            // Exact: both the mantissa and the power of ten are representable (Clinger).
+            value = Double(mantissa)
+            var scale = 1.0
+            for _ in 0..<(exponent < 0 ? -exponent : exponent) { scale *= 10 }
+            value = exponent < 0 ? value / scale : value * scale
+        } else {
+            value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsAt..<j]), as: UTF8.self)) ?? .nan
+        }
+        var token = token(.number, start, j)
+        token.number = digitsAt > start ? -value : value
+        return token
+    }
+}
+
+extension BuiltinID {
+    var isFunction: Bool { Builtin[self].kind == .function }
+}
+
+extension Builtin {
+    /// The word spelled by these ASCII bytes, case-insensitively.
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> BuiltinID? {
+        var lowered = ""
+        for b in bytes {
+            guard b < 0x80 else { return nil }
+            lowered.unicodeScalars.append(Unicode.Scalar(b | (isUpper(b) ? 0x20 : 0)))
+        }
+        return byName[lowered]
+    }
+
+    @inline(__always) static func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+}

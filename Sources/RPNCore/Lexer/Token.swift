@@ -1,0 +1,37 @@
+/// What a token is. The names are the ones `rpn tokens` prints and the TextMate grammar test
+/// compares against scopes, so they are part of the interface.
+public enum TokenKind: String, Sendable, CaseIterable {
+    case number, `operator`, function, constant, stackWord, variable, store, comment, invalid
+}
+
+/// Why a token is invalid.
+public enum LexProblem: Sendable, Equatable {
+    case unknownToken, invalidNumber, invalidUTF8, nulByte, storeNeedsName, invalidStoreName
+}
+
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// Byte offsets in the source set's address space.
+    public var range: Range<Int>
+    /// The built-in word of operator, function, constant and stack-word tokens.
+    public var builtin: BuiltinID?
+    /// The value of a number token.
+    public var number: Double
+    public var problem: LexProblem?
+
+    @inline(__always)
+    init(_ kind: TokenKind, _ range: Range<Int>, builtin: BuiltinID? = nil, number: Double = 0,
+         problem: LexProblem? = nil) {
+        self.kind = kind
+        self.range = range
+        self.builtin = builtin
+        self.number = number
+        self.problem = problem
+    }
+
+    /// For a store token, the range of the variable name after the arrow.
+    public func storeNameRange(in source: SourceFile) -> Range<Int> {
+        let first = source.bytes[range.lowerBound - source.baseOffset]
+        return (range.lowerBound + (first == UInt8(ascii: "-") ? 2 : 3))..<range.upperBound
+    }
+}

@@ -1,0 +1,134 @@
+/// How descriptions are spelled.
+public struct DescriptionStyle: Sendable {
+    public enum Glyphs: Sendable { case unicode, ascii }
+    public var glyphs: Glyphs
+    /// Descriptions longer than this many bytes are cut and end in `…` (`dup` can double a
+    /// tree's printed size with every token, so output is not bounded by the program's size).
+    public var byteLimit: Int
+
+    public init(glyphs: Glyphs = .unicode, byteLimit: Int = 1 << 28) {
+        self.glyphs = glyphs
+        self.byteLimit = byteLimit
+    }
+}
+
+/// The civilized description: infix text with as few parentheses as keep it mathematically
+/// correct. The rules are written down in `grammar/rpn.ebnf` ("Description rules").
+///
+/// Printing walks the trees with an explicit stack and writes into one buffer, so it is
+/// O(output) at any depth.
+public struct InfixPrinter {
+    let nodes: [Node]
+    let names: [[UInt8]]
+    let style: DescriptionStyle
+    let glyphs: [[UInt8]]
+    let minus: [UInt8]
+
+    public init(nodes: [Node], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
+        self.nodes = nodes
+        self.names = variableNames.map { Array($0.utf8) }
+        self.style = style
+        let ascii = style.glyphs == .ascii
+        self.glyphs = Builtin.all.map { Array((ascii ? $0.asciiGlyph : $0.glyph).utf8) }
+        self.minus = Array((ascii ? "-" : "−").utf8)
+    }
+
+    /// Precedence levels; see the grammar's description rules.
+    enum Level {
+        static let sum = 1, product = 2, prefixMinus = 3, power = 4, atom = 10
+    }
+
+    func level(_ index: Int32) -> Int {
+        let node = nodes[Int(index)]
+        switch node.kind {
+        case .number: return node.value < 0 ? Level.prefixMinus : Level.atom
+        case .unary: return node.op == .negate ? Level.prefixMinus : Level.atom
+        case .binary:
+            switch node.op {
+            case .add, .subtract: return Level.sum
+            case .multiply, .divide: return Level.product
+            default: return Level.power
+            }
+        case .constant, .variable, .missing: return Level.atom
+        }
+    }
+
+    func needsParentheses(_ child: Int32, under parent: BuiltinID, right: Bool) -> Bool {
+        let c = level(child)
+        let p: Int
+        switch parent {
+        case .add, .subtract: p = Level.sum
+        case .multiply, .divide: p = Level.product
+        default: p = Level.power
+        }
+        if !right { return c < p || (c == p && parent == .power) }
+        if c == Level.prefixMinus { return true }
+        if c != p { return c < p }
+        let childOp = nodes[Int(child)].op
+        switch parent {
+        case .add: return !(childOp == .add || childOp == .subtract)
+        case .multiply: return !(childOp == .multiply || childOp == .divide)
+        case .power: return false
+        default: return true
+        }
+    }
+
+    private struct Task {
+        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, glyph }
+        var kind: Kind
+        var index: Int32
+    }
+
+    /// The description of the given roots, oldest first, separated by commas.
+    public func describe(_ roots: [Int32]) -> (bytes: [UInt8], truncated: Bool) {
+        var out: [UInt8] = []
+        var work: [Task] = []
+        for (k, root) in roots.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            work.append(Task(kind: .node, index: root))
+            while let task = work.popLast() {
+                if out.count > style.byteLimit {
+                    out.append(contentsOf: "…".utf8)
+                    return (out, true)
+                }
+                switch task.kind {
+                case .closeParen: out.append(UInt8(ascii: ")")); continue
+                case .glyph: out.append(contentsOf: glyphs[Int(task.index)]); continue
+                case .parenthesizedNode:
+                    out.append(UInt8(ascii: "("))
+                    work.append(Task(kind: .closeParen, index: 0))
+                case .node: break
+                }
+                let node = nodes[Int(task.index)]
+                switch node.kind {
+                case .number:
+                    if node.value.isNaN { out.append(UInt8(ascii: "?")) } else {
+                        NumberFormatting.append(node.value, minus: minus, to: &out)
+                    }
+                case .constant: out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                case .variable: out.append(contentsOf: names[Int(node.lhs)])
+                case .missing: out.append(UInt8(ascii: "?"))
+                case .unary:
+                    if node.op == .negate {
+                        out.append(contentsOf: minus)
+                        let c = level(node.lhs)
+                        let parens = c < Level.prefixMinus || c == Level.prefixMinus
+                        work.append(Task(kind: parens ? .parenthesizedNode : .node, index: node.lhs))
+                    } else {
+                        out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                        out.append(UInt8(ascii: "("))
+                        work.append(Task(kind: .closeParen, index: 0))
+                        work.append(Task(kind: .node, index: node.lhs))
+                    }
+                case .binary:
+                    let rightParens = needsParentheses(node.rhs, under: node.op, right: true)
+                    let leftParens = needsParentheses(node.lhs, under: node.op, right: false)
+                    work.append(Task(kind: rightParens ? .parenthesizedNode : .node, index: node.rhs))
+                    work.append(Task(kind: .glyph, index: Int32(node.op.rawValue)))
+                    work.append(Task(kind: leftParens ? .parenthesizedNode : .node, index: node.lhs))
+                }
+            }
+        }
+        return (out, false)
+    }
+}

@@ -1,0 +1,44 @@
+/// Numbers as people and programs read them: shortest round-trip digits, no trailing `.0`,
+/// exponents without leading zeros (`1e+21`, `1e-7`).
+public enum NumberFormatting {
+    /// For values written to stdout: ASCII minus.
+    public static func ascii(_ x: Double) -> String {
+        var bytes: [UInt8] = []
+        append(x, minus: [UInt8(ascii: "-")], to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `x`, with `minus` as the sign of a negative number. NaN and infinities never
+    /// reach here as answers; they print as `nan`/`inf` only inside messages.
+    public static func append(_ x: Double, minus: [UInt8], to out: inout [UInt8]) {
+        if x.isNaN { out.append(contentsOf: "nan".utf8); return }
+        if x < 0 { out.append(contentsOf: minus) }
+        let m = x.magnitude
+        if m == 0 { out.append(UInt8(ascii: "0")); return }
+        if m.isInfinite { out.append(contentsOf: "inf".utf8); return }
+        if m < 9007199254740992, m.rounded(.towardZero) == m {
+            // Integers: the common case, done without building a String.
+            var n = UInt64(m)
+            let first = out.count
+            while n > 0 { out.append(UInt8(ascii: "0") + UInt8(n % 10)); n /= 10 }
+            out[first...].reverse()
+            return
+        }
+        let text = m.description  // shortest round-trip digits
+        var utf8 = Array(text.utf8)
+        if let e = utf8.firstIndex(of: UInt8(ascii: "e")) {
+            var mantissa = Array(utf8[..<e])
+            if mantissa.count > 2, mantissa.suffix(2) == [UInt8(ascii: "."), UInt8(ascii: "0")] {
+                mantissa.removeLast(2)
+            }
+            var exponent = Array(utf8[(e + 1)...])
+            let sign = exponent.first == UInt8(ascii: "-") ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            if exponent.first == UInt8(ascii: "-") || exponent.first == UInt8(ascii: "+") { exponent.removeFirst() }
+            while exponent.count > 1, exponent.first == UInt8(ascii: "0") { exponent.removeFirst() }
+            utf8 = mantissa + [UInt8(ascii: "e"), sign] + exponent
+        } else if utf8.count > 2, utf8.suffix(2) == [UInt8(ascii: "."), UInt8(ascii: "0")] {
+            utf8.removeLast(2)
+        }
+        out.append(contentsOf: utf8)
+    }
+}

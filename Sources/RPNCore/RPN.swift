@@ -1,0 +1,83 @@
+/// The one facade the front ends call: tokenize, evaluate, describe, diagnose. Everything
+/// here is pure; front ends own all I/O.
+public enum RPN {
+    /// The result of running a program.
+    public struct Evaluation: Sendable {
+        /// The final stack's values, oldest first; nil where there is none.
+        public var values: [Double?]
+        /// The civilized description of the final stack (nil unless trees were kept).
+        public var description: String?
+        /// Every diagnostic, in the order found.
+        public var diagnostics: [Diagnostic]
+        /// The machine after the run, for callers that want the trees or the variables.
+        public var machine: Machine
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    public static func tokenize(_ source: SourceFile) -> [Token] { Lexer.tokenize(source) }
+
+    public static func tokenize(_ text: String) -> [Token] {
+        Lexer.tokenize(SourceFile(name: "<text>", text: text))
+    }
+
+    /// Runs the sources in order on one stack, then evaluates the final stack.
+    public static func evaluate(_ sources: [SourceFile], options: EvaluationOptions = EvaluationOptions(),
+                                variables: [(String, Double)] = [],
+                                style: DescriptionStyle = DescriptionStyle()) -> Evaluation {
+        var machine = Machine(options: options)
+        for (name, value) in variables { machine.setVariable(name, to: value) }
+        for source in sources { machine.run(source) }
+        let values = machine.values()
+        let description = options.keepTrees ? machine.description(style: style) : nil
+        return Evaluation(values: values, description: description, diagnostics: machine.allDiagnostics,
+                          machine: machine)
+    }
+
+    public static func evaluate(_ text: String, options: EvaluationOptions = EvaluationOptions(),
+                                variables: [(String, Double)] = [],
+                                style: DescriptionStyle = DescriptionStyle()) -> Evaluation {
+        evaluate([SourceFile(name: "<text>", text: text)], options: options, variables: variables, style: style)
+    }
+
+    /// The description of a program's final stack: `3 5 + √ π cos` ⇒ `√(3+5),cos(π)`.
+    public static func describe(_ text: String, style: DescriptionStyle = DescriptionStyle()) -> String {
+        var machine = Machine()
+        machine.run(SourceFile(name: "<text>", text: text))
+        return machine.description(style: style)
+    }
+
+    /// Every diagnostic of a program, variables it never stores being free (for editors and
+    /// `rpn check`).
+    public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians) -> [Diagnostic] {
+        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+        machine.run(source)
+        _ = machine.values()
+        return machine.allDiagnostics
+    }
+}
+
+extension Machine {
+    /// The description of the current stack.
+    public func description(style: DescriptionStyle = DescriptionStyle()) -> String {
+        String(decoding: describe(style: style).bytes, as: UTF8.self)
+    }
+
+    public func describe(style: DescriptionStyle = DescriptionStyle()) -> (bytes: [UInt8], truncated: Bool) {
+        InfixPrinter(nodes: nodes, variableNames: variables.names, style: style).describe(stackNodes)
+    }
+
+    /// The description of one node's tree.
+    public func description(of node: Int32, style: DescriptionStyle = DescriptionStyle()) -> String {
+        String(decoding: InfixPrinter(nodes: nodes, variableNames: variables.names, style: style).describe([node]).bytes,
+               as: UTF8.self)
+    }
+
+    /// The diagnostics plus, when some were dropped, a note saying how many.
+    public var allDiagnostics: [Diagnostic] {
+        guard suppressedDiagnostics > 0, let last = diagnostics.last else { return diagnostics }
+        return diagnostics + [Diagnostic(.note, .tooManyDiagnostics,
+                                         "\(suppressedDiagnostics) more diagnostics not shown",
+                                         range: last.range)]
+    }
+}

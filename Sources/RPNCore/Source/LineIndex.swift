@@ -1,0 +1,95 @@
+/// How a column is counted. The command line counts characters (Unicode scalars), the
+/// language server UTF-16 code units (or UTF-8 bytes when the client asks for them).
+public enum PositionUnit: Sendable {
+    case utf8, utf16, characters
+}
+
+/// A 0-based line and column.
+public struct SourcePosition: Sendable, Equatable, Comparable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public static func < (a: Self, b: Self) -> Bool { (a.line, a.column) < (b.line, b.column) }
+}
+
+/// The one conversion point between byte offsets and line/column positions, in both
+/// directions. Out-of-range input is clamped, never trapped on.
+public struct LineIndex: Sendable {
+    /// Offset of the first byte of each line; lines end at `\n`.
+    public let lineStarts: [Int]
+
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    public func line(containing offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Byte range of a line's text, without its `\n`.
+    public func lineRange(_ line: Int, in bytes: [UInt8]) -> Range<Int> {
+        let line = max(0, min(line, lineStarts.count - 1))
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D, line + 1 < lineStarts.count { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    public func position(ofLocal offset: Int, in bytes: [UInt8], unit: PositionUnit) -> SourcePosition {
+        let offset = max(0, min(offset, bytes.count))
+        let line = line(containing: offset)
+        let start = lineStarts[line]
+        return SourcePosition(line: line, column: Self.width(of: bytes, from: start, to: offset, unit: unit))
+    }
+
+    /// The byte offset of a position; columns past the end of the line clamp to its end, lines
+    /// past the end of the text to the end of the text.
+    public func offset(of position: SourcePosition, in bytes: [UInt8], unit: PositionUnit) -> Int {
+        guard position.line >= 0 else { return 0 }
+        guard position.line < lineStarts.count else { return bytes.count }
+        let range = lineRange(position.line, in: bytes)
+        var offset = range.lowerBound
+        var column = 0
+        while offset < range.upperBound, column < position.column {
+            let length = Self.scalarLength(bytes, at: offset, limit: range.upperBound)
+            let units = unit == .utf8 ? length : (unit == .utf16 && length == 4 ? 2 : 1)
+            if column + units > position.column { break }  // inside a character: stay before it
+            column += units
+            offset += length
+        }
+        return offset
+    }
+
+    /// Columns between two offsets of one line.
+    public static func width(of bytes: [UInt8], from start: Int, to end: Int, unit: PositionUnit) -> Int {
+        if unit == .utf8 { return end - start }
+        var count = 0
+        var i = start
+        bytes.withUnsafeBufferPointer { buffer in
+            while i < end {
+                let length = scalarLength(buffer, at: i, limit: end)
+                count += unit == .utf16 && length == 4 ? 2 : 1
+                i += length
+            }
+        }
+        return count
+    }
+
+    /// Length of the UTF-8 sequence at `i`; an invalid byte counts as a character of its own.
+    @inline(__always)
+    public static func scalarLength<C: RandomAccessCollection>(_ bytes: C, at i: Int, limit: Int) -> Int
+    where C.Element == UInt8, C.Index == Int {
+        UTF8Scanner.decode(bytes, at: i, limit: limit).length
+    }
+}

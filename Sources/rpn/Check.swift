@@ -1,0 +1,25 @@
+import ArgumentParser
+import RPNCommandLine
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report diagnostics only; exit 1 if there is any error.",
+        discussion: "Each file is checked on its own. Variables a file never stores are free, not errors."
+    )
+
+    @Flag(help: "Print the diagnostics as JSON on standard output.")
+    var json = false
+
+    @Flag(help: "Trigonometric functions take and give degrees.")
+    var degrees = false
+
+    @Argument(help: ArgumentHelp("Files to check ('-' or none: standard input).", valueName: "FILE"))
+    var files: [String] = []
+
+    func run() throws {
+        var command = CheckCommand(inputs: ProgramInput.files(files))
+        command.json = json
+        command.degrees = degrees
+        try finish(command.run(processIO()))
+    }
+}

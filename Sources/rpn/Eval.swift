@@ -1,0 +1,46 @@
+import ArgumentParser
+import RPNCommandLine
+
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Run programs in order on one stack and print the final stack (the default command).",
+        discussion: """
+            With no program and standard input not a terminal, standard input is the program.
+            Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
+            """
+    )
+
+    @Option(name: [.customShort("e"), .customLong("expression")], parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A program to run; repeat to run several in order.", valueName: "PROGRAM"))
+    var programs: [String] = []
+
+    @Flag(name: [.customShort("d"), .customLong("describe")], help: "Print the infix description instead of values.")
+    var describe = false
+
+    @Flag(help: "Print one JSON object with the values, the description and the diagnostics.")
+    var json = false
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Give a variable a value (repeatable).", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+
+    @Flag(help: "Describe with * / - sqrt pi instead of × ÷ − √ π.")
+    var ascii = false
+
+    @Flag(help: "Trigonometric functions take and give degrees.")
+    var degrees = false
+
+    @Argument(help: ArgumentHelp("Program files to run after the -e programs ('-' is standard input).", valueName: "FILE"))
+    var files: [String] = []
+
+    func run() throws {
+        var command = EvalCommand(inputs: programs.enumerated().map { .expression($1, index: $0 + 1) }
+                                  + ProgramInput.files(files))
+        command.describe = describe
+        command.json = json
+        command.ascii = ascii
+        command.degrees = degrees
+        command.assignments = assignments
+        try finish(command.run(processIO()))
+    }
+}
