@@ -1,9 +1,9 @@
 """Shared helpers for the grammar tests.
 
-Two tokenizers produce the same shape, a list of ``Token`` (1-based line, 1-based column in
-Unicode scalars, text, scope):
+Two tokenizers produce the same shape, a list of ``Token`` (1-based line and column in
+Unicode scalars of the first and of the last character, text, scope):
 
-* ``tm_tokens(source)``: grammar/rpn.tmLanguage.json run by textmate-grammar-python;
+* ``tm_tokens(data)``: grammar/rpn.tmLanguage.json run by textmate-grammar-python;
 * ``swift_tokens(path)``: the Swift lexer, ``$RPN_BIN tokens --json FILE``
   (RPN_BIN defaults to .build/debug/rpn, relative to the repository root).
 """
@@ -43,25 +43,42 @@ RPN_WHITESPACE = " \t\r\n\x0b\x0c"
 
 class Token(NamedTuple):
     line: int  # 1-based
-    column: int  # 1-based, in Unicode scalars
+    column: int  # 1-based, in Unicode scalars (an invalid UTF-8 byte counts as one)
+    end_line: int  # position of the token's last character (inclusive)
+    end_column: int
     text: str
     scope: str
 
     def describe(self) -> str:
         kind = SCOPE_TO_KIND.get(self.scope, self.scope)
-        return f"{self.line}:{self.column} {kind} {self.text!r}"
+        return f"{self.line}:{self.column}-{self.end_line}:{self.end_column} {kind} {self.text!r}"
+
+
+def token_at(line: int, column: int, text: str, scope: str) -> Token:
+    """A token of valid text that starts at line:column (tokens never contain a line break)."""
+    return Token(line, column, line, column + len(text) - 1, text, scope)
 
 
 def decode_source(data: bytes) -> str:
-    """How the tests turn file bytes into text for the TextMate side.
+    """File bytes as the TextMate side sees them: one character per scalar.
 
-    Invalid UTF-8 cannot go through a Python str into Oniguruma unchanged, so each
-    ill-formed sequence becomes one U+FFFD (Python's "replace" follows the same
-    maximal-subpart practice as Swift's String(decoding:as: UTF8.self)). U+FFFD is a word
-    character, so an invalid byte stays inside an invalid word and columns still count
-    one scalar per replaced sequence.
+    Invalid UTF-8 cannot go through a Python str into Oniguruma, so each byte that is not
+    part of a valid UTF-8 sequence becomes one U+FFFD. That is how the Swift lexer counts
+    columns too (an invalid byte is a character of its own), and U+FFFD is a word character
+    like the byte it stands for, so the tokens and their positions are unchanged.
     """
-    return data.decode("utf-8", errors="replace")
+    return "".join(
+        "\ufffd" if "\udc80" <= c <= "\udcff" else c
+        for c in data.decode("utf-8", errors="surrogateescape")
+    )
+
+
+def token_text(data_by_line: list[str], line: int, start: int, end: int) -> str:
+    """The text of a token as `rpn tokens` prints it: its bytes decoded with one U+FFFD per
+    maximal ill-formed subsequence (Swift's String(decoding:as:) and Python's "replace" both
+    follow Unicode's recommended practice)."""
+    raw = data_by_line[line][start:end]
+    return raw.encode("utf-8", errors="surrogateescape").decode("utf-8", errors="replace")
 
 
 class TextMateTokenizer:
@@ -74,20 +91,27 @@ class TextMateTokenizer:
             self.grammar = json.load(f)
         self.parser = LanguageParser(self.grammar)
 
-    def __call__(self, source: str) -> list[Token]:
-        # textmate-grammar-python turns every CR into a line break before matching (an
-        # editor never hands a CR to a grammar either). CR is whitespace in this language,
-        # just like VT, and the grammar treats the two alike everywhere (both end a word,
-        # both are inside a comment's "rest of the line"), so hand it VT instead: line
-        # numbers and columns then stay those of the file, which counts lines by LF only.
-        prepared = source.replace("\r", "\x0b")
-        # textmate-grammar-python crashes (IndexError) when the last line ends in whitespace
+    def __call__(self, data: bytes | str) -> list[Token]:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        raw_lines = data.decode("utf-8", errors="surrogateescape").split("\n")
+        # Lines end at LF, as in the Swift lexer. An editor takes a CR right before an LF
+        # as part of the line break, so a grammar never sees it: drop it (a comment then
+        # ends before it, as the lexer's does). textmate-grammar-python would turn any
+        # other CR into a line break, whereas for the lexer it is whitespace inside a line
+        # (and part of a comment's rest of the line): hand those over as VT, which the
+        # grammar treats exactly like CR, so lines and columns stay those of the file.
+        lines = []
+        for number, line in enumerate(raw_lines):
+            if line.endswith("\r") and number + 1 < len(raw_lines):
+                line = line[:-1]
+            lines.append(line.replace("\r", "\x0b"))
+        # textmate-grammar-python raises IndexError when the last line ends in whitespace
         # that no token takes; a final empty line avoids that and changes no token.
-        prepared += "\n"
+        prepared = decode_source("\n".join(lines).encode("utf-8", errors="surrogateescape")) + "\n"
         element = self.parser.parse_string(prepared)
         if element is None:
             return []
-        lines = source.split("\n")
         tokens: list[Token] = []
         # flatten() merges neighbouring tokens of one scope (`++`, `ππ`), so read the
         # individual matches instead: the grammar has no captures or nesting, each child
@@ -97,8 +121,8 @@ class TextMateTokenizer:
             (line, col), (end_line, end_col) = positions[0], positions[-1]
             assert line == end_line, f"TextMate token spans lines: {child!r}"
             assert end_col - col + 1 == len(positions), f"TextMate token has a gap: {child!r}"
-            text = lines[line][col : end_col + 1]
-            tokens.append(Token(line + 1, col + 1, text, child.token))
+            text = token_text(raw_lines, line, col, end_col + 1)
+            tokens.append(Token(line + 1, col + 1, end_line + 1, end_col + 1, text, child.token))
         return tokens
 
 
@@ -137,17 +161,8 @@ def swift_tokens(path: Path) -> list[Token]:
     for index, item in enumerate(items):
         kind = item["kind"]
         assert kind in KIND_TO_SCOPE, f"token {index} has an unknown kind {kind!r}: {item}"
-        text = item["text"]
-        token = Token(item["line"], item["column"], text, KIND_TO_SCOPE[kind])
-        # The JSON contract: end position inclusive, i.e. the token's last scalar. Tokens
-        # never contain a line break, so it is on the same line.
-        expected_end = (token.line, token.column + len(text) - 1)
-        actual_end = (item["endLine"], item["endColumn"])
-        assert actual_end == expected_end, (
-            f"token {index} {token.describe()}: endLine/endColumn {actual_end} but its "
-            f"text ends at {expected_end} (end is inclusive, columns count Unicode scalars)"
-        )
-        tokens.append(token)
+        tokens.append(Token(item["line"], item["column"], item["endLine"], item["endColumn"],
+                            item["text"], KIND_TO_SCOPE[kind]))
     return tokens
 
 

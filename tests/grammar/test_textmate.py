@@ -2,7 +2,7 @@
 
 Every grammar/corpus/*.rpn file and every snippet in SNIPPETS is tokenized twice: by
 grammar/rpn.tmLanguage.json (textmate-grammar-python) and by `$RPN_BIN tokens --json FILE`.
-The two sequences of (line, column, text, kind) must be equal; whitespace, which the grammar
+The two sequences of (line, column, end line, end column, text, kind) must be equal; whitespace, which the grammar
 leaves with only the `source.rpn` scope, is not a token on either side.
 
 Snippets that list their expected tokens also pin the grammar on its own
@@ -23,6 +23,7 @@ from conftest import (
     Token,
     decode_source,
     swift_tokens,
+    token_at,
 )
 
 N, OP, FN, CONST, STACK, VAR, STORE, COMMENT, INV = (
@@ -56,7 +57,10 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("exponents", "1E-9 6.02e+23 1e5 1.e5 .5e-3", [(N, "1E-9"), (N, "6.02e+23"), (N, "1e5"), (N, "1.e5"), (N, ".5e-3")]),
     ("dangling-exponent", "1e-", [(INV, "1e"), (OP, "-")]),
     ("exponent-no-digits", "2e 2e+ 2E+x", [(INV, "2e"), (INV, "2e"), (OP, "+"), (INV, "2E"), (OP, "+"), (VAR, "x")]),
-    ("number-then-word", "2x 1.5.3 1e+5x 3$", [(INV, "2x"), (INV, "1.5.3"), (INV, "1e+5x"), (INV, "3$")]),
+    ("number-then-word", "2x 1.5.3 3$ 1..2", [(INV, "2x"), (INV, "1.5.3"), (INV, "3$"), (INV, "1..2")]),
+    # An invalid word ends at the first operator character, even one a longer number would
+    # have taken into its exponent: 1e+5x is 1e, +, 5x.
+    ("exponent-then-word", "1e+5x -1e+5x 2E-3.", [(INV, "1e"), (OP, "+"), (INV, "5x"), (INV, "-1e"), (OP, "+"), (INV, "5x"), (INV, "2E"), (OP, "-"), (N, "3.")]),
     ("dot-words", ". ..5 .e5 .x", [(INV, "."), (INV, "..5"), (INV, ".e5"), (INV, ".x")]),
     ("unicode-exponent-minus", "1e−9", [(INV, "1e"), (OP, "−"), (N, "9")]),
     ("non-ascii-digits", "١٢ ٣x", [(INV, "١٢"), (INV, "٣x")]),
@@ -115,6 +119,8 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("lone-cr", "1\r-2 # c\r3", None),
     # invalid UTF-8: an invalid word; the TextMate side sees U+FFFD (see decode_source)
     ("invalid-utf8", b"3 \xff 4 a\xc3 \xe2\x88 5", None),
+    ("invalid-utf8-continuations", b"a\x80\x80 \xc0\xaf 1\xed\xa0\x80 \xf4\x90\x80\x80 x", None),
+    ("invalid-utf8-comment", b"1 # \xff\xfe\n2", None),
     # a realistic program
     ("program", "# compound interest\n1000 ->P 0.05 ->r\nP 1 r + 10 ^ × dup →A  # A\n2 √ π × sin -1.5e-3 +\n",
      [(COMMENT, "# compound interest"), (N, "1000"), (STORE, "->P"), (N, "0.05"), (STORE, "->r"),
@@ -158,13 +164,13 @@ def describe_mismatch(source: str, name: str, expected: list[Token], actual: lis
     context = slice(max(0, index - 3), index + 4)
     lines.append(f"  {expected_label} around it: {[t.describe() for t in expected[context]]}")
     lines.append(f"  {actual_label} around it: {[t.describe() for t in actual[context]]}")
-    lines.append(f"  ({len(expected)} {expected_label} tokens, {len(actual)} {actual_label} tokens)")
+    lines.append(f"  ({len(expected)} tokens from {expected_label}, {len(actual)} from {actual_label})")
     return "\n".join(lines)
 
 
 def compare_with_swift(data: bytes, path: Path, name: str, tm_tokens) -> None:
     source = decode_source(data)
-    grammar_tokens = tm_tokens(source)
+    grammar_tokens = tm_tokens(data)
     lexer_tokens = swift_tokens(path)
     if lexer_tokens != grammar_tokens:
         pytest.fail(describe_mismatch(source, name, lexer_tokens, grammar_tokens,
@@ -192,7 +198,6 @@ def test_snippet_matches_swift_lexer(snippet_id, source, expected, tm_tokens, tm
 def test_grammar_snippet(snippet_id, source, expected, tm_tokens) -> None:
     """The grammar alone against the expected tokens written in SNIPPETS."""
     text = decode_source(snippet_bytes(source))
-    actual = [(t.line, t.column, t.text, t.scope) for t in tm_tokens(text)]
     # Expected positions: tokens appear in order, so find each text after the previous one.
     want: list[Token] = []
     offset = 0
@@ -200,9 +205,9 @@ def test_grammar_snippet(snippet_id, source, expected, tm_tokens) -> None:
         start = text.index(token_text, offset)
         line = text.count("\n", 0, start) + 1
         column = start - (text.rfind("\n", 0, start) + 1) + 1
-        want.append(Token(line, column, token_text, KIND_TO_SCOPE[kind]))
+        want.append(token_at(line, column, token_text, KIND_TO_SCOPE[kind]))
         offset = start + len(token_text)
-    got = [Token(*t) for t in actual]
+    got = tm_tokens(text)
     if got != want:
         pytest.fail(describe_mismatch(text, f"snippet {snippet_id} {text!r}", want, got,
                                       "expected", "TextMate"), pytrace=False)
