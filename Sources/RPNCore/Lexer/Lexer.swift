@@ -209,7 +209,8 @@ public struct Lexer {
         guard identifierEnd(from: nameStart, to: end) == end,
               !Self.isDigit(bytes[nameStart]) else {
             var token = token(.invalid, start, end)
-            token.problem = classify(nameStart..<end) == .unknownToken ? .invalidStoreName : classify(nameStart..<end)
+            let problem = classify(nameStart..<end)
+            token.problem = problem == .invalidUTF8 || problem == .nulByte ? problem : .invalidStoreName
             return token
         }
         return token(.store, start, end)

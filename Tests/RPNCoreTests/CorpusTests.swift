@@ -1,0 +1,49 @@
+import RPNCore
+import Testing
+
+/// Runs every case of grammar/corpus: values, descriptions (glyphs and ASCII) and diagnostics.
+@Suite struct CorpusTests {
+    @Test func corpusIsNotEmpty() {
+        #expect(CorpusCase.all().count > 100)
+    }
+
+    @Test(arguments: CorpusCase.all())
+    func corpusCase(_ test: CorpusCase) {
+        var options = EvaluationOptions()
+        var variables: [(String, Double)] = []
+        for option in test.options {
+            if option == "degrees" { options.angleUnit = .degrees }
+            else if option == "free" { options.freeVariables = true }
+            else if option.hasPrefix("set "), let eq = option.firstIndex(of: "=") {
+                let name = String(option[option.index(option.startIndex, offsetBy: 4)..<eq])
+                variables.append((name, Double(option[option.index(after: eq)...])!))
+            } else { Issue.record("unknown option \(option)") }
+        }
+        let source = SourceFile(name: test.file, text: test.program)
+        let result = RPN.evaluate([source], options: options, variables: variables)
+        if let description = test.description { #expect(result.description == description) }
+        if let ascii = test.ascii {
+            #expect(result.machine.description(style: DescriptionStyle(glyphs: .ascii)) == ascii)
+        }
+        if let values = test.values {
+            #expect(result.values.map { $0.map(NumberFormatting.ascii) ?? "none" } == values)
+        }
+        let actual = result.diagnostics.map { d -> CorpusCase.ExpectedDiagnostic in
+            let start = source.position(of: d.range.lowerBound, in: .characters)
+            var lastByte = max(d.range.lowerBound, d.range.upperBound - 1)
+            while lastByte > d.range.lowerBound, source.bytes[lastByte] & 0xC0 == 0x80 { lastByte -= 1 }
+            let end = source.position(of: lastByte, in: .characters)
+            return .init(severity: d.severity.rawValue, code: d.code.rawValue,
+                         start: "\(start.line + 1):\(start.column + 1)", end: "\(end.line + 1):\(end.column + 1)",
+                         message: d.message)
+        }.sorted { ($0.start.count, $0.start) < ($1.start.count, $1.start) }
+        // Compare only what each expectation states (end and message are optional).
+        let comparable = zip(actual, test.diagnostics).map { actual, expected in
+            CorpusCase.ExpectedDiagnostic(severity: actual.severity, code: actual.code, start: actual.start,
+                                          end: expected.end == nil ? nil : actual.end,
+                                          message: expected.message == nil ? nil : actual.message)
+        }
+        #expect(actual.count == test.diagnostics.count && comparable == test.diagnostics,
+                "diagnostics: \(actual.map(\.description))")
+    }
+}
