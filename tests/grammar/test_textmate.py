@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (
+from rpn_grammar_support import (
     CORPUS_DIR,
     GRAMMAR_PATH,
     KIND_TO_SCOPE,

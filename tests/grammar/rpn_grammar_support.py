@@ -1,0 +1,163 @@
+"""Helpers for the grammar tests (a module of its own: test modules import it by name).
+
+Two tokenizers produce the same shape, a list of ``Token`` (1-based line and column in
+Unicode scalars of the first and of the last character, text, scope):
+
+* ``tm_tokens(data)``: grammar/rpn.tmLanguage.json run by textmate-grammar-python;
+* ``swift_tokens(path)``: the Swift lexer, ``$RPN_BIN tokens --json FILE``
+  (RPN_BIN defaults to .build/debug/rpn, relative to the repository root).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+GRAMMAR_PATH = REPO / "grammar" / "rpn.tmLanguage.json"
+CORPUS_DIR = REPO / "grammar" / "corpus"
+
+# The token kinds of the Swift lexer and the TextMate scope each one gets.
+KIND_TO_SCOPE = {
+    "number": "constant.numeric.rpn",
+    "operator": "keyword.operator.arithmetic.rpn",
+    "function": "support.function.rpn",
+    "constant": "constant.language.rpn",
+    "stackWord": "keyword.control.stack.rpn",
+    "variable": "variable.other.rpn",
+    "store": "storage.type.store.rpn",
+    "comment": "comment.line.number-sign.rpn",
+    "invalid": "invalid.illegal.rpn",
+}
+SCOPE_TO_KIND = {scope: kind for kind, scope in KIND_TO_SCOPE.items()}
+
+
+class Token(NamedTuple):
+    line: int  # 1-based
+    column: int  # 1-based, in Unicode scalars (an invalid UTF-8 byte counts as one)
+    end_line: int  # position of the token's last character (inclusive)
+    end_column: int
+    text: str
+    scope: str
+
+    def describe(self) -> str:
+        kind = SCOPE_TO_KIND.get(self.scope, self.scope)
+        return f"{self.line}:{self.column}-{self.end_line}:{self.end_column} {kind} {self.text!r}"
+
+
+def token_at(line: int, column: int, text: str, scope: str) -> Token:
+    """A token of valid text that starts at line:column (tokens never contain a line break)."""
+    return Token(line, column, line, column + len(text) - 1, text, scope)
+
+
+def decode_source(data: bytes) -> str:
+    """File bytes as the TextMate side sees them: one character per scalar.
+
+    Invalid UTF-8 cannot go through a Python str into Oniguruma, so each byte that is not
+    part of a valid UTF-8 sequence becomes one U+FFFD. That is how the Swift lexer counts
+    columns too (an invalid byte is a character of its own), and U+FFFD is a word character
+    like the byte it stands for, so the tokens and their positions are unchanged.
+    """
+    return "".join(
+        "\ufffd" if "\udc80" <= c <= "\udcff" else c
+        for c in data.decode("utf-8", errors="surrogateescape")
+    )
+
+
+def token_text(data_by_line: list[str], line: int, start: int, end: int) -> str:
+    """The text of a token as `rpn tokens` prints it: its bytes decoded with one U+FFFD per
+    maximal ill-formed subsequence (Swift's String(decoding:as:) and Python's "replace" both
+    follow Unicode's recommended practice)."""
+    raw = data_by_line[line][start:end]
+    return raw.encode("utf-8", errors="surrogateescape").decode("utf-8", errors="replace")
+
+
+class TextMateTokenizer:
+    def __init__(self, grammar_path: Path = GRAMMAR_PATH) -> None:
+        # textmate-grammar-python writes a ./.textmate_cache/ folder (gitignored).
+        from textmate_grammar.parsers.base import LanguageParser
+
+        logging.getLogger("textmate_grammar").setLevel(logging.ERROR)
+        with open(grammar_path, encoding="utf-8") as f:
+            self.grammar = json.load(f)
+        self.parser = LanguageParser(self.grammar)
+
+    def __call__(self, data: bytes | str) -> list[Token]:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        raw_lines = data.decode("utf-8", errors="surrogateescape").split("\n")
+        # Lines end at LF, as in the Swift lexer. An editor takes a CR right before an LF
+        # as part of the line break, so a grammar never sees it: drop it (a comment then
+        # ends before it, as the lexer's does). textmate-grammar-python would turn any
+        # other CR into a line break, whereas for the lexer it is whitespace inside a line
+        # (and part of a comment's rest of the line): hand those over as VT, which the
+        # grammar treats exactly like CR, so lines and columns stay those of the file.
+        lines = []
+        for number, line in enumerate(raw_lines):
+            if line.endswith("\r") and number + 1 < len(raw_lines):
+                line = line[:-1]
+            lines.append(line.replace("\r", "\x0b"))
+        # textmate-grammar-python raises IndexError when the last line ends in whitespace
+        # that no token takes; a final empty line avoids that and changes no token.
+        prepared = decode_source("\n".join(lines).encode("utf-8", errors="surrogateescape")) + "\n"
+        element = self.parser.parse_string(prepared)
+        if element is None:
+            return []
+        tokens: list[Token] = []
+        # flatten() merges neighbouring tokens of one scope (`++`, `ππ`), so read the
+        # individual matches instead: the grammar has no captures or nesting, each child
+        # of the root element is exactly one match of one pattern.
+        for child in element.children:
+            positions = sorted(child.characters)
+            (line, col), (end_line, end_col) = positions[0], positions[-1]
+            assert line == end_line, f"TextMate token spans lines: {child!r}"
+            assert end_col - col + 1 == len(positions), f"TextMate token has a gap: {child!r}"
+            text = token_text(raw_lines, line, col, end_col + 1)
+            tokens.append(Token(line + 1, col + 1, end_line + 1, end_col + 1, text, child.token))
+        return tokens
+
+
+def rpn_binary() -> Path:
+    value = os.environ.get("RPN_BIN", ".build/debug/rpn")
+    path = Path(value)
+    return path if path.is_absolute() else REPO / path
+
+
+def swift_tokens(path: Path) -> list[Token]:
+    binary = rpn_binary()
+    if not binary.is_file():
+        pytest.fail(
+            f"rpn binary not found at {binary}: build it (swift build) or set RPN_BIN "
+            "to a built rpn that has the `tokens --json` subcommand",
+            pytrace=False,
+        )
+    proc = subprocess.run(
+        [str(binary), "tokens", "--json", str(path)],
+        capture_output=True,
+        timeout=60,
+    )
+    if proc.returncode != 0:
+        pytest.fail(
+            f"`{binary} tokens --json {path}` exited {proc.returncode}\n"
+            f"stderr: {proc.stderr.decode('utf-8', 'replace')}",
+            pytrace=False,
+        )
+    try:
+        items = json.loads(proc.stdout.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        pytest.fail(f"`rpn tokens --json {path}` printed no JSON array: {error}\n"
+                    f"stdout: {proc.stdout[:2000]!r}", pytrace=False)
+    assert isinstance(items, list), f"expected a JSON array, got {type(items).__name__}"
+    tokens: list[Token] = []
+    for index, item in enumerate(items):
+        kind = item["kind"]
+        assert kind in KIND_TO_SCOPE, f"token {index} has an unknown kind {kind!r}: {item}"
+        tokens.append(Token(item["line"], item["column"], item["endLine"], item["endColumn"],
+                            item["text"], KIND_TO_SCOPE[kind]))
+    return tokens
