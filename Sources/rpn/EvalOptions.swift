@@ -1,16 +1,8 @@
 import ArgumentParser
 import RPNCommandLine
 
-struct Eval: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "eval",
-        abstract: "Run programs in order on one stack and print the final stack (the default command).",
-        discussion: """
-            With no program and standard input not a terminal, standard input is the program.
-            Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
-            """
-    )
-
+/// The options of the default command: running programs (`rpn -e ...`, `rpn FILE...`).
+struct EvalOptions: ParsableArguments {
     @Option(name: [.customShort("e"), .customLong("expression")], parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A program to run; repeat to run several in order.", valueName: "PROGRAM"))
     var programs: [String] = []

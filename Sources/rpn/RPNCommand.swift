@@ -7,14 +7,55 @@ import Musl
 #endif
 
 /// The `rpn` executable: argument parsing only; the work is in RPNCommandLine.
+///
+/// `rpn FILE...` and `rpn check FILE...` share the first argument position, and
+/// swift-argument-parser would read `check` as a file name once the root takes files. So the
+/// first argument picks the parser: a command name goes to `RPNSubcommands`, anything else
+/// to `RPNCommand`, the evaluator, whose help is what `rpn --help` shows.
 @main
+enum Main {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, RPNSubcommands.names.contains(first) {
+            RPNSubcommands.main(arguments)
+        } else {
+            RPNCommand.main(arguments)
+        }
+    }
+}
+
 struct RPNCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
         abstract: "Evaluate, describe and check RPN (reverse Polish notation) programs.",
-        subcommands: [Eval.self, Check.self, Tokens.self],
-        defaultSubcommand: Eval.self
+        usage: """
+            rpn [-e PROGRAM]... [FILE]... [--describe | --json] [--set NAME=VALUE]... [--ascii] [--degrees]
+              rpn check [--json] FILE...
+              rpn tokens [--json] FILE
+            """,
+        discussion: """
+            Runs the -e programs, then the files, in order on one stack, and prints the final \
+            stack's values oldest first. With no program and standard input not a terminal, \
+            standard input is the program. A FILE named '-' is standard input.
+
+            Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
+            Commands: 'rpn check --help', 'rpn tokens --help'.
+            """
     )
+
+    @OptionGroup var options: EvalOptions
+
+    func run() throws { try options.run() }
+}
+
+/// The named commands.
+struct RPNSubcommands: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rpn",
+        subcommands: [Check.self, Tokens.self]
+    )
+
+    static let names: Set<String> = ["check", "tokens", "help"]
 }
 
 /// The real process's streams and environment.
