@@ -30,9 +30,7 @@ import Testing
         }
         let actual = result.diagnostics.map { d -> CorpusCase.ExpectedDiagnostic in
             let start = source.position(of: d.range.lowerBound, in: .characters)
-            var lastByte = max(d.range.lowerBound, d.range.upperBound - 1)
-            while lastByte > d.range.lowerBound, source.bytes[lastByte] & 0xC0 == 0x80 { lastByte -= 1 }
-            let end = source.position(of: lastByte, in: .characters)
+            let end = source.position(of: LineIndex.lastCharacterStart(source.bytes, in: d.range), in: .characters)
             return .init(severity: d.severity.rawValue, code: d.code.rawValue,
                          start: "\(start.line + 1):\(start.column + 1)", end: "\(end.line + 1):\(end.column + 1)",
                          message: d.message)

@@ -132,21 +132,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
 
 # Where the Swift lexer currently disagrees with the rules (grammar/rpn.ebnf); strict, so a
 # fixed lexer turns these into failures that say to delete the entry.
-NEGATIVE_WORD = (
-    "lexer: a '-' that begins a negative number followed by a word character ('-2x') must be "
-    "one invalid token '-2x'; Lexer.invalidWord(at:) starts wordEnd at the '-', which is a "
-    "delimiter, so rpn prints invalid '-' then invalid '2x'"
-)
-INVALID_BYTE_END = (
-    "lexer: endColumn of a token ending in invalid UTF-8 bytes; SourceSpan.of steps back over "
-    "0x80-0xBF bytes even when they are not part of a valid sequence, although columns count "
-    "each invalid byte as one character ('a\\x80\\x80' is 1:1-1:3, rpn prints 1:1-1:1)"
-)
-KNOWN_LEXER_DISAGREEMENTS = {
-    "neg-invalid": NEGATIVE_WORD,
-    "invalid-utf8": INVALID_BYTE_END,
-    "invalid-utf8-continuations": INVALID_BYTE_END,
-}
+KNOWN_LEXER_DISAGREEMENTS: dict[str, str] = {}
 
 SNIPPET_IDS = [snippet_id for snippet_id, _, _ in SNIPPETS]
 assert len(set(SNIPPET_IDS)) == len(SNIPPET_IDS), "duplicate snippet ids"

@@ -9,10 +9,9 @@ public enum SourceSpan {
         let start = file.position(of: range.lowerBound, in: .characters)
         var end = start
         if range.count > 1 {
-            // The last character: step back from the end to the start of its UTF-8 sequence.
-            var last = range.upperBound - 1
-            while last > range.lowerBound, (file.bytes[last - file.baseOffset] & 0xC0) == 0x80 { last -= 1 }
-            end = file.position(of: last, in: .characters)
+            let local = (range.lowerBound - file.baseOffset)..<min(range.upperBound - file.baseOffset, file.bytes.count)
+            end = file.position(of: file.baseOffset + LineIndex.lastCharacterStart(file.bytes, in: local),
+                                in: .characters)
         }
         return (file, SourcePosition(line: start.line + 1, column: start.column + 1),
                 SourcePosition(line: end.line + 1, column: end.column + 1))

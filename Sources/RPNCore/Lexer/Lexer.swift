@@ -135,8 +135,10 @@ public struct Lexer {
         }
     }
 
-    mutating func invalidWord(at start: Int, problem: LexProblem? = nil) -> Token {
-        let end = wordEnd(from: start)
+    /// An invalid token from `start` to the end of the word that goes on at `wordFrom`
+    /// (after a leading `-`, which alone would end the word).
+    mutating func invalidWord(at start: Int, wordFrom: Int? = nil, problem: LexProblem? = nil) -> Token {
+        let end = wordEnd(from: wordFrom ?? start)
         position = end
         var token = token(.invalid, start, end)
         token.problem = problem ?? classify(start..<end)
@@ -237,7 +239,7 @@ public struct Lexer {
                 j += 1; sawDigit = true
             }
         }
-        guard sawDigit else { return invalidWord(at: start) }
+        guard sawDigit else { return invalidWord(at: start, wordFrom: digitsAt) }
         if j < count, bytes[j] | 0x20 == UInt8(ascii: "e") {
             var k = j + 1
             var negative = false
@@ -255,7 +257,7 @@ public struct Lexer {
             }
         }
         guard j == count || isDelimiter(at: j) else {
-            return invalidWord(at: start, problem: .invalidNumber)
+            return invalidWord(at: start, wordFrom: digitsAt, problem: .invalidNumber)
         }
         position = j
         var value: Double

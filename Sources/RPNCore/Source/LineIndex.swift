@@ -86,6 +86,16 @@ public struct LineIndex: Sendable {
         return count
     }
 
+    /// Offset of the last character of a non-empty range (each invalid byte is a character).
+    public static func lastCharacterStart(_ bytes: [UInt8], in range: Range<Int>) -> Int {
+        var i = range.lowerBound, last = i
+        while i < range.upperBound {
+            last = i
+            i += scalarLength(bytes, at: i, limit: bytes.count)
+        }
+        return last
+    }
+
     /// Length of the UTF-8 sequence at `i`; an invalid byte counts as a character of its own.
     @inline(__always)
     public static func scalarLength<C: RandomAccessCollection>(_ bytes: C, at i: Int, limit: Int) -> Int
