@@ -56,6 +56,11 @@ public struct Machine: Sendable {
 
     /// Runs every token of `source` on the current stack.
     public mutating func run(_ source: SourceFile) {
+        if options.keepTrees {
+            // A token takes at least two bytes with its separator: reserving for that many nodes
+            // up front avoids copying a growing array of millions (untouched pages cost nothing).
+            nodes.reserveCapacity(nodes.count + source.bytes.count / 2 + 1)
+        }
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
