@@ -315,7 +315,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="10^5 and 10^6 only, fewer runs")
     ap.add_argument("--sizes", help="comma-separated token counts (overrides the default)")
     ap.add_argument("--reps", type=int, help="runs per measurement below 10^7 (default 3, quick 2)")
-    ap.add_argument("--reps-large", type=int, help="rpn runs per measurement at >= 10^7 (default 2)")
+    ap.add_argument("--reps-large", type=int, help="rpn runs per measurement at >= 10^7 (default 3)")
     ap.add_argument("--dc-reps-large", type=int, help="dc runs at >= 10^7 (default 1)")
     ap.add_argument("--startup-runs", type=int, help="runs of each start-up command (default 200, quick 50)")
     ap.add_argument("--out", default=os.path.join(HERE, "out"), help="where programs are written")
@@ -328,7 +328,7 @@ def main():
     else:
         sizes = [10 ** 5, 10 ** 6] if args.quick else [10 ** 5, 10 ** 6, 10 ** 7]
     reps = args.reps or (2 if args.quick else 3)
-    reps_large = args.reps_large or 2
+    reps_large = args.reps_large or 3
     dc_reps_large = args.dc_reps_large or 1
     startup_runs = args.startup_runs or (50 if args.quick else 200)
 
