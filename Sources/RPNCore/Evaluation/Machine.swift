@@ -8,10 +8,10 @@
 public struct Machine: Sendable {
     public var options: EvaluationOptions
     public private(set) var nodes: [Node] = []
-    /// The stack, as two parallel arrays to keep entries small: the value of a constant entry
-    /// (NaN: no value), and its node (-1: a folded constant without a tree).
-    private var slotValues: [Double] = []
-    private var slotNodes: [Int32] = []
+    /// The stack, one `Double` per entry so that deep stacks stay small: a finite number is a
+    /// folded constant (values-only runs), the canonical NaN is "no value" (already reported),
+    /// and a NaN carrying `StackSlot.tag` holds the index of the entry's node.
+    private var stack: [Double] = []
     public private(set) var variables = Variables()
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
@@ -38,10 +38,11 @@ public struct Machine: Sendable {
 
     // MARK: - Inspecting
 
-    public var depth: Int { slotValues.count }
+    public var depth: Int { stack.count }
 
-    /// Node indices of the stack entries, oldest first (requires `keepTrees`).
-    public var stackNodes: [Int32] { slotNodes }
+    /// Node indices of the stack entries, oldest first (-1 for folded constants, which only
+    /// values-only runs make).
+    public var stackNodes: [Int32] { stack.map { StackSlot.node($0) ?? -1 } }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -66,7 +67,8 @@ public struct Machine: Sendable {
             while let token = lexer.next() {
                 execute(token, buffer, source.baseOffset)
                 if recordTrace, token.kind != .comment {
-                    trace.append(TraceEntry(token: token, top: slotNodes.last ?? -1, depth: slotNodes.count))
+                    trace.append(TraceEntry(token: token, top: stack.last.flatMap(StackSlot.node) ?? -1,
+                                            depth: stack.count))
                 }
             }
         }
@@ -75,7 +77,7 @@ public struct Machine: Sendable {
     /// The value of every stack entry, oldest first, with the variables as they are now;
     /// nil where there is none (the reason is among the diagnostics).
     public mutating func values() -> [Double?] {
-        (0..<slotValues.count).map { i in
+        (0..<stack.count).map { i in
             let value = valueOfSlot(i)
             return value.isNaN ? nil : value
         }
@@ -109,9 +111,7 @@ public struct Machine: Sendable {
             stackWord(token.builtin!, token, buffer, base)
         case .variable:
             let index = variables.intern(text(token.range, buffer, base))
-            nodes.append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range))
-            slotValues.append(.nan)
-            slotNodes.append(Int32(nodes.count - 1))
+            stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
         case .store:
             store(token, buffer, base)
         case .comment:
@@ -121,26 +121,29 @@ public struct Machine: Sendable {
         }
     }
 
+    /// Appends a node; returns its stack slot.
+    @inline(__always)
+    private mutating func append(_ node: Node) -> Double {
+        nodes.append(node)
+        return StackSlot.box(Int32(nodes.count - 1))
+    }
+
     @inline(__always)
     private mutating func pushConstant(_ value: Double, kind: Node.Kind, op: BuiltinID, token: Range<Int>) {
-        slotValues.append(value)
-        if options.keepTrees {
-            nodes.append(Node(kind: kind, op: op, value: value, token: token))
-            slotNodes.append(Int32(nodes.count - 1))
-        } else {
-            slotNodes.append(-1)
-        }
+        stack.append(options.keepTrees ? append(Node(kind: kind, op: op, value: value, token: token)) : value)
     }
 
+    /// The constant value of a slot, or nil when it depends on variables.
     @inline(__always)
-    private func isConstantSlot(_ node: Int32) -> Bool {
-        node < 0 || nodes[Int(node)].dependencies == 0
+    private func constantValue(_ slot: Double) -> Double? {
+        guard let node = StackSlot.node(slot) else { return slot }
+        return nodes[Int(node)].dependencies == 0 ? nodes[Int(node)].value : nil
     }
 
-    /// A node for a stack entry, making one for a folded constant.
-    private mutating func materialize(_ slot: Int) -> Int32 {
-        if slotNodes[slot] >= 0 { return slotNodes[slot] }
-        nodes.append(Node(kind: .number, value: slotValues[slot], token: 0..<0))
+    /// A node for a slot, making one for a folded constant.
+    private mutating func materialize(_ slot: Double) -> Int32 {
+        if let node = StackSlot.node(slot) { return node }
+        nodes.append(Node(kind: .number, value: slot, token: 0..<0))
         return Int32(nodes.count - 1)
     }
 
@@ -151,73 +154,64 @@ public struct Machine: Sendable {
 
     @inline(__always)
     private mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let n = slotValues.count
+        let n = stack.count
         guard n >= 2 else {
             report(.error, .missingOperand,
                    "\(text(token.range, buffer, base)) needs 2 operands, found \(n)", token.range)
+            var slot = Double.nan
             if options.keepTrees {
-                let rhs = n == 1 ? slotNodes[0] : missingNode(at: token.range)
+                let rhs = n == 1 ? materialize(stack[0]) : missingNode(at: token.range)
                 let lhs = missingNode(at: token.range)
-                nodes.append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, token: token.range))
-                slotValues.removeAll(keepingCapacity: true)
-                slotNodes.removeAll(keepingCapacity: true)
-                slotValues.append(.nan)
-                slotNodes.append(Int32(nodes.count - 1))
+                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, token: token.range))
+            }
+            stack.removeAll(keepingCapacity: true)
+            stack.append(slot)
+            return
+        }
+        let x = stack[n - 2], y = stack[n - 1]
+        if x.isFinite, y.isFinite {
+            // The values-only fast path: two folded constants.
+            stack.removeLast()
+            stack[n - 2] = apply(op, x, y, token.range)
+            return
+        }
+        if let a = constantValue(x), let b = constantValue(y) {
+            let value = a.isNaN || b.isNaN ? Double.nan : apply(op, a, b, token.range)
+            stack.removeLast()
+            if options.keepTrees, let lhs = StackSlot.node(x), let rhs = StackSlot.node(y) {
+                stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
             } else {
-                slotValues.removeAll(keepingCapacity: true)
-                slotNodes.removeAll(keepingCapacity: true)
-                slotValues.append(.nan)
-                slotNodes.append(-1)
+                stack[n - 2] = value
             }
             return
         }
-        let lhs = slotNodes[n - 2], rhs = slotNodes[n - 1]
-        if isConstantSlot(lhs), isConstantSlot(rhs) {
-            let a = slotValues[n - 2], b = slotValues[n - 1]
-            var value = Double.nan
-            if !a.isNaN, !b.isNaN {
-                switch Arithmetic.binary(op, a, b) {
-                case .value(let v): value = v
-                case .failure(let code, let message): report(.error, code, message, token.range)
-                }
-            }
-            slotValues.removeLast()
-            slotNodes.removeLast()
-            slotValues[n - 2] = value
-            if options.keepTrees {
-                nodes.append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
-                slotNodes[n - 2] = Int32(nodes.count - 1)
-            }
-            return
-        }
-        let left = materialize(n - 2), right = materialize(n - 1)
+        let left = materialize(x), right = materialize(y)
         let dependencies = nodes[Int(left)].dependencies | nodes[Int(right)].dependencies
-        nodes.append(Node(kind: .binary, op: op, lhs: left, rhs: right, dependencies: dependencies, token: token.range))
-        slotValues.removeLast()
-        slotNodes.removeLast()
-        slotValues[n - 2] = .nan
-        slotNodes[n - 2] = Int32(nodes.count - 1)
+        stack.removeLast()
+        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, dependencies: dependencies,
+                                   token: token.range))
+    }
+
+    @inline(__always)
+    private mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
+        switch Arithmetic.binary(op, a, b) {
+        case .value(let v): return v
+        case .failure(let code, let message): report(.error, code, message, token); return .nan
+        }
     }
 
     @inline(__always)
     private mutating func unary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let n = slotValues.count
+        let n = stack.count
         guard n >= 1 else {
             report(.error, .missingOperand,
                    "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
-            if options.keepTrees {
-                let operand = missingNode(at: token.range)
-                nodes.append(Node(kind: .unary, op: op, lhs: operand, token: token.range))
-                slotNodes.append(Int32(nodes.count - 1))
-            } else {
-                slotNodes.append(-1)
-            }
-            slotValues.append(.nan)
+            stack.append(options.keepTrees
+                ? append(Node(kind: .unary, op: op, lhs: missingNode(at: token.range), token: token.range)) : .nan)
             return
         }
-        let operand = slotNodes[n - 1]
-        if isConstantSlot(operand) {
-            let a = slotValues[n - 1]
+        let x = stack[n - 1]
+        if let a = constantValue(x) {
             var value = Double.nan
             if !a.isNaN {
                 switch Arithmetic.unary(op, a, angle: options.angleUnit) {
@@ -225,20 +219,20 @@ public struct Machine: Sendable {
                 case .failure(let code, let message): report(.error, code, message, token.range)
                 }
             }
-            slotValues[n - 1] = value
-            if options.keepTrees {
-                nodes.append(Node(kind: .unary, op: op, value: value, lhs: operand, token: token.range))
-                slotNodes[n - 1] = Int32(nodes.count - 1)
+            if options.keepTrees, let operand = StackSlot.node(x) {
+                stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand, token: token.range))
+            } else {
+                stack[n - 1] = value
             }
             return
         }
+        let operand = StackSlot.node(x)!
         let dependencies = nodes[Int(operand)].dependencies
-        nodes.append(Node(kind: .unary, op: op, lhs: operand, dependencies: dependencies, token: token.range))
-        slotNodes[n - 1] = Int32(nodes.count - 1)
+        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, dependencies: dependencies, token: token.range))
     }
 
     private mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let n = slotValues.count
+        let n = stack.count
         let needed = Builtin[op].arity
         guard n >= needed else {
             let word = text(token.range, buffer, base)
@@ -247,25 +241,16 @@ public struct Machine: Sendable {
             return
         }
         switch op {
-        case .dup:
-            slotValues.append(slotValues[n - 1])
-            slotNodes.append(slotNodes[n - 1])
-        case .drop:
-            slotValues.removeLast()
-            slotNodes.removeLast()
-        case .swap:
-            slotValues.swapAt(n - 1, n - 2)
-            slotNodes.swapAt(n - 1, n - 2)
-        case .over:
-            slotValues.append(slotValues[n - 2])
-            slotNodes.append(slotNodes[n - 2])
+        case .dup: stack.append(stack[n - 1])
+        case .drop: stack.removeLast()
+        case .swap: stack.swapAt(n - 1, n - 2)
+        case .over: stack.append(stack[n - 2])
         case .rot:
-            let value = slotValues[n - 3], node = slotNodes[n - 3]
-            slotValues[n - 3] = slotValues[n - 2]; slotValues[n - 2] = slotValues[n - 1]; slotValues[n - 1] = value
-            slotNodes[n - 3] = slotNodes[n - 2]; slotNodes[n - 2] = slotNodes[n - 1]; slotNodes[n - 1] = node
-        default:
-            slotValues.removeAll(keepingCapacity: true)
-            slotNodes.removeAll(keepingCapacity: true)
+            let third = stack[n - 3]
+            stack[n - 3] = stack[n - 2]
+            stack[n - 2] = stack[n - 1]
+            stack[n - 1] = third
+        default: stack.removeAll(keepingCapacity: true)
         }
     }
 
@@ -279,13 +264,12 @@ public struct Machine: Sendable {
                    token.range)
             return
         }
-        guard let last = slotValues.indices.last else {
+        guard let last = stack.indices.last else {
             report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
             return
         }
         let value = valueOfSlot(last)
-        slotValues.removeLast()
-        slotNodes.removeLast()
+        stack.removeLast()
         let index = variables.intern(name)
         variables.bind(index, value.isNaN ? .failed : .value(value))
         touch(index)
@@ -325,8 +309,8 @@ public struct Machine: Sendable {
     // MARK: - Evaluation of symbolic trees
 
     private mutating func valueOfSlot(_ slot: Int) -> Double {
-        let node = slotNodes[slot]
-        return isConstantSlot(node) ? slotValues[slot] : evaluate(node)
+        if let value = constantValue(stack[slot]) { return value }
+        return evaluate(StackSlot.node(stack[slot])!)
     }
 
     @inline(__always)
@@ -445,5 +429,21 @@ extension WordKind {
         case .constant: "constant"
         case .stackWord: "stack word"
         }
+    }
+}
+
+/// The encoding of stack entries (see `Machine.stack`).
+enum StackSlot {
+    /// A quiet NaN with bit 50 set; the canonical NaN (`Double.nan`) does not have it, and no
+    /// arithmetic ever runs on a slot that is not finite.
+    static let tag: UInt64 = 0x7FFC_0000_0000_0000
+
+    @inline(__always)
+    static func box(_ node: Int32) -> Double { Double(bitPattern: tag | UInt64(UInt32(bitPattern: node))) }
+
+    @inline(__always)
+    static func node(_ slot: Double) -> Int32? {
+        let bits = slot.bitPattern
+        return bits & 0xFFFF_FFFF_0000_0000 == tag ? Int32(bitPattern: UInt32(truncatingIfNeeded: bits)) : nil
     }
 }

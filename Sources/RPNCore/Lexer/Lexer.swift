@@ -87,6 +87,7 @@ public struct Lexer {
         Token(kind, (base + start)..<(base + end), builtin: builtin)
     }
 
+    @inline(__always)
     public mutating func next() -> Token? {
         let count = bytes.count
         var i = position
@@ -219,6 +220,7 @@ public struct Lexer {
     }
 
     /// A number starting at `start` (which may be a `-`), its digits at `digitsAt`.
+    @inline(__always)
     mutating func number(at start: Int, digitsAt: Int) -> Token {
         let count = bytes.count
         var j = digitsAt
@@ -261,7 +263,9 @@ public struct Lexer {
         }
         position = j
         var value: Double
-        if significant <= 15, exponent >= -22, exponent <= 22 {
+        if significant <= 15, exponent == 0 {
+            value = Double(mantissa)
+        } else if significant <= 15, exponent >= -22, exponent <= 22 {
             // Exact: both the mantissa and the power of ten are representable (Clinger).
             value = Double(mantissa)
             var scale = 1.0

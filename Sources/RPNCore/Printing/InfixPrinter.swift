@@ -99,6 +99,7 @@ public struct InfixPrinter {
                     work.append(Task(kind: .closeParen, index: 0))
                 case .node: break
                 }
+                guard task.index >= 0 else { out.append(UInt8(ascii: "?")); continue }  // a folded constant
                 let node = nodes[Int(task.index)]
                 switch node.kind {
                 case .number:
