@@ -428,7 +428,12 @@ def main():
         return None if a is None or b is None else b / a
 
     print()
-    print(f"rpn: {rpn}")
+    try:
+        head = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        head = ""
+    print(f"rpn: {rpn}" + (f" (source: {head})" if head and not os.environ.get("RPN_BIN") else ""))
     print(f"dc:  {dc} ({subprocess.run([dc, '--version'], capture_output=True, text=True).stdout.splitlines()[0]})")
     print(f"runs: best of {reps} below 10^7 tokens; at 10^7 best of {reps_large} (rpn), "
           f"{dc_reps_large} (dc). tokens/s = tokens / whole-process wall time; "
