@@ -33,7 +33,11 @@ extension SourceSet {
     /// Reads every input into one source set, or says which could not be read.
     static func load(_ inputs: [ProgramInput], _ io: CommandLineIO) throws(InputError) -> SourceSet {
         var sources = SourceSet()
-        for input in inputs { sources.add(name: input.name, bytes: try input.read(io)) }
+        for input in inputs {
+            let file = sources.add(name: input.name, bytes: try input.read(io))
+            // Nodes keep 32-bit offsets (see Node.start).
+            if file.endOffset > Int(UInt32.max) { throw InputError("'\(input.name)': the programs exceed 4 GiB") }
+        }
         return sources
     }
 }

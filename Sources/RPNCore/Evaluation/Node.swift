@@ -11,21 +11,23 @@ public struct Node: Sendable {
     /// The value of a constant subtree (`dependencies == 0`), else the value cached at
     /// `cacheEpoch` (see `Machine.evaluate`). NaN means "no value" (an error was reported).
     public internal(set) var value: Double
-    /// Byte offset of the token that made this node.
-    public let tokenStart: Int
+    /// Byte offset of the token that made this node (32 bits keep nodes at 32 bytes; inputs
+    /// past 4 GiB are refused by the front ends).
+    let start: UInt32
     /// Left child (unary: the operand), or the variable's index for `.variable`.
     public let lhs: Int32
     /// Right child of a binary node.
     public let rhs: Int32
-    public let tokenLength: Int32
     var cacheEpoch: UInt32 = 0
     /// One bit per variable bucket (variable index mod 32) the subtree reads; 0 = constant.
     let dependencies: UInt32
+    let length: UInt16
     public let kind: Kind
     /// The word of constant, unary and binary nodes.
     public let op: BuiltinID
 
-    public var tokenRange: Range<Int> { tokenStart..<(tokenStart + Int(tokenLength)) }
+    public var tokenStart: Int { Int(start) }
+    public var tokenRange: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
     public var isConstant: Bool { dependencies == 0 }
 
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
@@ -36,7 +38,7 @@ public struct Node: Sendable {
         self.lhs = lhs
         self.rhs = rhs
         self.dependencies = dependencies
-        self.tokenStart = token.lowerBound
-        self.tokenLength = Int32(clamping: token.count)
+        self.start = UInt32(clamping: token.lowerBound)
+        self.length = UInt16(clamping: token.count)
     }
 }

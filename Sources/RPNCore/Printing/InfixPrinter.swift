@@ -74,7 +74,9 @@ public struct InfixPrinter {
     }
 
     private struct Task {
-        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, glyph }
+        /// `rightOperand`: the operator's glyph, then its right operand (one task, not two, keeps
+        /// the work stack of a left-deep tree at one entry per level).
+        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, rightOperand }
         var kind: Kind
         var index: Int32
     }
@@ -93,7 +95,12 @@ public struct InfixPrinter {
                 }
                 switch task.kind {
                 case .closeParen: out.append(UInt8(ascii: ")")); continue
-                case .glyph: out.append(contentsOf: glyphs[Int(task.index)]); continue
+                case .rightOperand:
+                    let node = nodes[Int(task.index)]
+                    out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                    let parens = needsParentheses(node.rhs, under: node.op, right: true)
+                    work.append(Task(kind: parens ? .parenthesizedNode : .node, index: node.rhs))
+                    continue
                 case .parenthesizedNode:
                     out.append(UInt8(ascii: "("))
                     work.append(Task(kind: .closeParen, index: 0))
@@ -122,10 +129,8 @@ public struct InfixPrinter {
                         work.append(Task(kind: .node, index: node.lhs))
                     }
                 case .binary:
-                    let rightParens = needsParentheses(node.rhs, under: node.op, right: true)
                     let leftParens = needsParentheses(node.lhs, under: node.op, right: false)
-                    work.append(Task(kind: rightParens ? .parenthesizedNode : .node, index: node.rhs))
-                    work.append(Task(kind: .glyph, index: Int32(node.op.rawValue)))
+                    work.append(Task(kind: .rightOperand, index: task.index))
                     work.append(Task(kind: leftParens ? .parenthesizedNode : .node, index: node.lhs))
                 }
             }
