@@ -57,11 +57,12 @@ public struct Machine: Sendable {
 
     /// Runs every token of `source` on the current stack.
     public mutating func run(_ source: SourceFile) {
-        if options.keepTrees {
-            // A token takes at least two bytes with its separator: reserving for that many nodes
-            // up front avoids copying a growing array of millions (untouched pages cost nothing).
-            nodes.reserveCapacity(nodes.count + source.bytes.count / 2 + 1)
-        }
+        // A token takes at least two bytes with its separator. Reserving for that many nodes and
+        // entries up front avoids copying growing arrays of millions; the pages a run never
+        // touches are never resident, so this costs address space, not memory.
+        let tokenBound = source.bytes.count / 2 + 1
+        if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
+        stack.reserve(atLeast: tokenBound)
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
@@ -445,5 +446,14 @@ enum StackSlot {
     static func node(_ slot: Double) -> Int32? {
         let bits = slot.bitPattern
         return bits & 0xFFFF_FFFF_0000_0000 == tag ? Int32(bitPattern: UInt32(truncatingIfNeeded: bits)) : nil
+    }
+}
+
+extension Array {
+    /// Room for `extra` more elements, growing at least geometrically, so that running many
+    /// small sources on one machine (the shell's lines) stays amortized O(1) per element.
+    mutating func reserve(atLeast extra: Int) {
+        guard count + extra > capacity else { return }
+        reserveCapacity(Swift.max(count + extra, 2 * capacity))
     }
 }
