@@ -16,21 +16,11 @@ public struct Machine: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
     public private(set) var suppressedDiagnostics = 0
-    /// One entry per executed token when `recordTrace` is set (the language server's hover).
-    public private(set) var trace: [TraceEntry] = []
-    public var recordTrace = false
 
     private var epoch: UInt32 = 1
     private var bucketEpochs = [UInt32](repeating: 0, count: 32)
     private var reportedNodes: Set<Int32> = []
     private var scratch: [Int32] = []
-
-    public struct TraceEntry: Sendable {
-        public var token: Token
-        /// The node on top of the stack after the token ran (-1: none, or a folded constant).
-        public var top: Int32
-        public var depth: Int
-    }
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -67,10 +57,6 @@ public struct Machine: Sendable {
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
                 execute(token, buffer, source.baseOffset)
-                if recordTrace, token.kind != .comment {
-                    trace.append(TraceEntry(token: token, top: stack.last.flatMap(StackSlot.node) ?? -1,
-                                            depth: stack.count))
-                }
             }
         }
     }
