@@ -40,7 +40,8 @@ struct RPNCommand: ParsableCommand {
 
             Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
             Commands: 'rpn check --help', 'rpn tokens --help'.
-            """
+            """,
+        version: "0.1.0"
     )
 
     @OptionGroup var options: EvalOptions
@@ -52,7 +53,8 @@ struct RPNCommand: ParsableCommand {
 struct RPNSubcommands: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
-        subcommands: [Check.self, Tokens.self]
+        subcommands: [Check.self, Tokens.self],
+        helpNames: [.long, .short]
     )
 
     static let names: Set<String> = ["check", "tokens", "help"]

@@ -21,6 +21,15 @@ import Testing
         #expect(command.run(Harness(files: ["good.rpn": "M 2 × sin\n"]).io) == 0)
     }
 
+    @Test func checkWithoutFilesOnATerminalPrintsUsage() {
+        let harness = Harness(terminal: true)
+        #expect(CheckCommand(inputs: []).run(harness.io) == 64)
+        #expect(harness.err.hasPrefix("usage: rpn check"))
+        let piped = Harness(stdin: "1 +")
+        #expect(CheckCommand(inputs: []).run(piped.io) == 1)
+        #expect(piped.err.hasPrefix("<stdin>:1:3: error: + needs 2 operands, found 1"))
+    }
+
     @Test func checkJSON() {
         let harness = Harness(files: ["a.rpn": "+"])
         var command = CheckCommand(inputs: [.file("a.rpn")])

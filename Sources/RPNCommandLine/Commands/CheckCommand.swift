@@ -11,6 +11,10 @@ public struct CheckCommand {
 
     public func run(_ io: CommandLineIO) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
+        if inputs.isEmpty, io.standardInputIsTerminal {
+            io.standardError.write("usage: rpn check [--json] FILE...   ('-' reads standard input)\n")
+            return ExitStatus.usage
+        }
         var failed = false
         var reports: [String] = []
         for input in inputs.isEmpty ? [.standardInput] : inputs {
