@@ -1,0 +1,108 @@
+-- rpn.nvim: starts the RPN language server (`rpn lsp`) for buffers of filetype `rpn`.
+--
+--   require("rpn").setup({
+--     cmd = { "rpn", "lsp" },                       -- the server command
+--     init_options = { formatting = { glyphs = "keep" } },  -- "keep" | "unicode" | "ascii"
+--   })
+--
+-- Works with the built-in client of Neovim 0.7 (vim.lsp.start_client + buf_attach_client)
+-- and 0.8+ (vim.lsp.start). Any other key of the options (on_attach, on_exit, handlers,
+-- capabilities, settings, flags, root_dir, ...) is passed to the client unchanged.
+local M = {}
+
+M.defaults = {
+  name = 'rpn',
+  cmd = { 'rpn', 'lsp' },
+  init_options = { formatting = { glyphs = 'keep' } },
+  -- Files that mark the root of a project; without one, the file's directory is the root.
+  root_markers = { '.git', '.hg', 'Package.swift' },
+}
+
+M.config = nil
+-- root directory -> client id (Neovim 0.7, where vim.lsp.start does not exist)
+local clients_by_root = {}
+
+local function find_root(bufnr, markers)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.loop.cwd()
+  local found = vim.fs and vim.fs.find and vim.fs.find(markers, { path = dir, upward = true })[1]
+  if not found and not (vim.fs and vim.fs.find) then
+    for _, marker in ipairs(markers) do
+      local hit = vim.fn.finddir(marker, dir .. ';')
+      if hit == '' then hit = vim.fn.findfile(marker, dir .. ';') end
+      if hit ~= '' then found = vim.fn.fnamemodify(hit, ':p'):gsub('/$', ''); break end
+    end
+  end
+  if found then return vim.fn.fnamemodify(found, ':h') end
+  return dir
+end
+
+local function client_config(bufnr)
+  local cfg = vim.deepcopy(M.config)
+  local markers = cfg.root_markers
+  cfg.root_markers = nil
+  cfg.inlay_hints = nil
+  if type(cfg.root_dir) == 'function' then
+    cfg.root_dir = cfg.root_dir(bufnr)
+  end
+  cfg.root_dir = cfg.root_dir or find_root(bufnr, markers)
+  cfg.workspace_folders = cfg.workspace_folders or {
+    { uri = vim.uri_from_fname(cfg.root_dir), name = cfg.root_dir },
+  }
+  -- deepcopy does not copy functions' identity issues away, but keep the user's callbacks
+  for _, key in ipairs({ 'on_attach', 'on_exit', 'on_init', 'before_init', 'on_error' }) do
+    cfg[key] = M.config[key]
+  end
+  local user_on_attach = cfg.on_attach
+  cfg.on_attach = function(client, b)
+    if M.config.inlay_hints and vim.lsp.inlay_hint and client.server_capabilities.inlayHintProvider then
+      pcall(vim.lsp.inlay_hint.enable, true, { bufnr = b })
+    end
+    if user_on_attach then user_on_attach(client, b) end
+  end
+  return cfg
+end
+
+--- Starts (or reuses) the server for `bufnr` and attaches it. Returns the client id.
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if not M.config then M.setup() end
+  if vim.fn.executable(M.config.cmd[1]) ~= 1 then
+    vim.notify('rpn: server not found: ' .. tostring(M.config.cmd[1]), vim.log.levels.ERROR)
+    return nil
+  end
+  local cfg = client_config(bufnr)
+  if vim.lsp.start then -- Neovim 0.8+: start or reuse by name + root_dir, and attach
+    return vim.lsp.start(cfg, { bufnr = bufnr })
+  end
+  -- Neovim 0.7
+  local id = clients_by_root[cfg.root_dir]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client or client.is_stopped() then
+    id = vim.lsp.start_client(cfg)
+    if not id then return nil end
+    clients_by_root[cfg.root_dir] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+  return id
+end
+
+--- Configures the plugin; attaches every `rpn` buffer (open now or later) to the server.
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
+  -- tbl_deep_extend merges list-like tables too: let the user's cmd replace the default
+  if opts and opts.cmd then M.config.cmd = opts.cmd end
+  if opts and opts.root_markers then M.config.root_markers = opts.root_markers end
+
+  local group = vim.api.nvim_create_augroup('rpn_lsp', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = 'rpn',
+    callback = function(args) M.attach(args.buf) end,
+  })
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].filetype == 'rpn' then M.attach(b) end
+  end
+end
+
+return M

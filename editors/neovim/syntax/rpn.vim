@@ -1,0 +1,32 @@
+" Vim syntax file for RPN programs (*.rpn); mirrors grammar/rpn.tmLanguage.json.
+if exists('b:current_syntax')
+  finish
+endif
+
+" Built-in names are case-insensitive (ASCII).
+syntax case ignore
+
+" Order matters: later rules win when several match at the same column.
+syntax match rpnVariable  /\%(^\|[ \t]\|[-+−*×\/÷^√±π→]\)\@<=[[:alpha:]_][[:alnum:]_]*/
+syntax keyword rpnOperator pow
+syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg chs
+syntax keyword rpnConstant pi e
+syntax keyword rpnStack    dup drop swap over rot clear
+syntax match rpnOperator  /[-+−*×\/÷^]/
+syntax match rpnFunction  /[√±]/
+syntax match rpnConstant  /π/
+syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→]\|$\)/
+syntax match rpnNumber    /\%([-+−*×\/÷^√±π]\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→]\|$\)/
+syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*/
+syntax match rpnComment   /#.*$/ contains=@Spell
+
+highlight default link rpnComment  Comment
+highlight default link rpnNumber   Number
+highlight default link rpnOperator Operator
+highlight default link rpnFunction Function
+highlight default link rpnConstant Constant
+highlight default link rpnStack    Statement
+highlight default link rpnStore    StorageClass
+highlight default link rpnVariable Identifier
+
+let b:current_syntax = 'rpn'

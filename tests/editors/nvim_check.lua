@@ -1,0 +1,217 @@
+-- Drives headless Neovim (0.7+) with the plugin in editors/neovim against `rpn lsp`.
+-- Run by tests/editors/test_neovim.py:
+--   RPN_PLUGIN=editors/neovim RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs \
+--   timeout 60 nvim --headless -u NONE -i NONE -n -c "luafile tests/editors/nvim_check.lua"
+-- Every result is one JSON object per line on stdout; the Python test asserts on them.
+-- Exit status: 0 when the script ran to the end (the checks are made in Python), 2 on a Lua
+-- error or a step that timed out.
+
+local function emit(tbl)
+  io.stdout:write(vim.fn.json_encode(tbl) .. '\n')
+  io.stdout:flush()
+end
+
+local function finish(code)
+  io.stdout:flush()
+  if code == 0 then vim.cmd('qall!') else vim.cmd(code .. 'cquit!') end
+end
+
+local function fail(step, msg)
+  error({ step = step, msg = msg })
+end
+
+local function lines(bufnr)
+  return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+end
+
+-- One synchronous request through the attached client; returns result, error.
+local function request(client, bufnr, method, params)
+  local resp, err = client.request_sync(method, params, 5000, bufnr)
+  if not resp then return nil, { message = 'no response: ' .. tostring(err) } end
+  return resp.result, resp.err
+end
+
+local function hover_text(result)
+  if not result then return vim.NIL end
+  local c = result.contents
+  if type(c) == 'string' then return c end
+  if c.value then return c.value end
+  local parts = {}
+  for _, item in ipairs(c) do parts[#parts + 1] = type(item) == 'string' and item or item.value end
+  return table.concat(parts, '\n')
+end
+
+local function main()
+  local plugin = assert(os.getenv('RPN_PLUGIN'), 'RPN_PLUGIN not set')
+  local bin = assert(os.getenv('RPN_BIN'), 'RPN_BIN not set')
+  local file = assert(os.getenv('RPN_FILE'), 'RPN_FILE not set')
+  local mode = os.getenv('RPN_MODE') or 'main'
+  local v = vim.version()
+  emit({ event = 'version', nvim = string.format('%d.%d.%d', v.major, v.minor, v.patch),
+         has_lsp_start = vim.lsp.start ~= nil })
+
+  -- The plugin as a user installs it: on the runtimepath, filetype detection on.
+  vim.opt.runtimepath:prepend(plugin)
+  vim.cmd('filetype plugin on')
+  vim.cmd('syntax on')
+
+  local server_exit = nil
+  local raw_diagnostics = {} -- version-less list of every publishDiagnostics, in order
+  local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+  local init_options = { formatting = { glyphs = mode == 'glyphs' and 'unicode' or 'keep' } }
+  require('rpn').setup({
+    cmd = { bin, 'lsp' },
+    init_options = init_options,
+    on_exit = function(code, signal) server_exit = { code = code, signal = signal } end,
+    handlers = {
+      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+        raw_diagnostics[#raw_diagnostics + 1] = result
+        return default_publish(err, result, ctx, config)
+      end,
+    },
+  })
+
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  -- Neovim 0.7 lists a client for the buffer only once `initialize` has been answered.
+  local client = nil
+  vim.wait(10000, function()
+    for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
+      if c.name == 'rpn' and c.initialized ~= false then client = c end
+    end
+    return client ~= nil
+  end, 20)
+  emit({ event = 'open', filetype = vim.bo.filetype, commentstring = vim.bo.commentstring,
+         syntax = vim.bo.syntax, client = client ~= nil })
+  if not client then fail('open', 'no initialized rpn client attached to the buffer within 10s') end
+  emit({ event = 'initialized', offset_encoding = client.offset_encoding,
+         capabilities = client.server_capabilities or client.resolved_capabilities })
+
+  if mode == 'glyphs' then
+    -- formatting with initializationOptions glyphs = unicode
+    if not vim.wait(10000, function() return #raw_diagnostics > 0 end, 20) then
+      fail('diagnostics', 'no publishDiagnostics within 10s')
+    end
+    if vim.lsp.buf.format then vim.lsp.buf.format({ timeout_ms = 5000, bufnr = bufnr })
+    else vim.lsp.buf.formatting_sync(nil, 5000) end
+    emit({ event = 'formatted', lines = lines(bufnr) })
+  else
+    -- 1. diagnostics of the opened file, as published and as Neovim stores them (byte columns)
+    if not vim.wait(10000, function() return #raw_diagnostics > 0 end, 20) then
+      fail('diagnostics', 'no publishDiagnostics within 10s')
+    end
+    vim.wait(300, function() return false end, 20) -- a second publish would arrive by now
+    emit({ event = 'published', params = raw_diagnostics[#raw_diagnostics] })
+    local vd = {}
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      vd[#vd + 1] = { lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
+                      severity = d.severity, message = d.message, source = d.source,
+                      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) }
+    end
+    emit({ event = 'vim_diagnostics', items = vd })
+
+    -- 2. hover through the editor's own position conversion (cursor is (1-based row, byte col))
+    local function hover_at(row, bytecol)
+      vim.api.nvim_win_set_cursor(0, { row + 1, bytecol })
+      local params = vim.lsp.util.make_position_params()
+      local result, err = request(client, bufnr, 'textDocument/hover', params)
+      emit({ event = 'hover', line = row, byte = bytecol, position = params.position,
+             text = hover_text(result), kind = result and type(result.contents) == 'table'
+               and result.contents.kind or vim.NIL, err = err })
+    end
+    hover_at(1, 0)                                           -- √
+    local l3 = lines(bufnr)[4]
+    hover_at(3, (l3:find('+', 1, true)) - 1)                 -- the + of N M 3 5 + ×
+    hover_at(3, (l3:find('×', 1, true)) - 1)                 -- the ×
+
+    -- 3. completion at the end of line 3
+    vim.api.nvim_win_set_cursor(0, { 4, #l3 })
+    local cparams = vim.lsp.util.make_position_params()
+    local cresult, cerr = request(client, bufnr, 'textDocument/completion', cparams)
+    local items = cresult and (cresult.items or cresult) or {}
+    local out = {}
+    for _, it in ipairs(items) do
+      local doc = it.documentation
+      if type(doc) == 'table' then doc = doc.value end
+      out[#out + 1] = { label = it.label, kind = it.kind, detail = it.detail,
+                        documentation = doc, insertText = it.insertText,
+                        textEdit = it.textEdit }
+    end
+    -- documentation may come from completionItem/resolve instead
+    local resolved = vim.NIL
+    for _, it in ipairs(items) do
+      if it.label == 'sqrt' then
+        if it.documentation == nil then
+          local r = request(client, bufnr, 'completionItem/resolve', it)
+          if r then
+            local doc = r.documentation
+            resolved = type(doc) == 'table' and doc.value or doc
+          end
+        end
+      end
+    end
+    emit({ event = 'completion', position = cparams.position, items = out, err = cerr,
+           resolved_sqrt_doc = resolved })
+
+    -- 4. rename: prepareRename on the store's name, refused names, then the editor's rename
+    local uri = vim.uri_from_bufnr(bufnr)
+    local l2 = lines(bufnr)[3]
+    local nbyte = #l2 - 1                                    -- the N of →N (last character)
+    local nchar = vim.str_utfindex(l2, nbyte)
+    local prep, perr = request(client, bufnr, 'textDocument/prepareRename',
+      { textDocument = { uri = uri }, position = { line = 2, character = nchar } })
+    emit({ event = 'prepare_rename', character = nchar, result = prep, err = perr })
+    for _, bad in ipairs({ 'sqrt', '3x' }) do
+      local r, e = request(client, bufnr, 'textDocument/rename',
+        { textDocument = { uri = uri }, position = { line = 3, character = 0 }, newName = bad })
+      emit({ event = 'rename_refused', new_name = bad, result = r, err = e })
+    end
+    local r, e = request(client, bufnr, 'textDocument/rename',
+      { textDocument = { uri = uri }, position = { line = 3, character = 0 }, newName = 'total' })
+    emit({ event = 'rename_edit', result = r, err = e })
+    vim.api.nvim_win_set_cursor(0, { 4, 0 })
+    local before = table.concat(lines(bufnr), '\n')
+    vim.lsp.buf.rename('total')
+    vim.wait(5000, function() return table.concat(lines(bufnr), '\n') ~= before end, 20)
+    emit({ event = 'renamed', lines = lines(bufnr) })
+
+    -- 5. incremental changes, positions after multi-byte characters: 0 ÷ -> 2 ÷ on line 1
+    --    (byte column 12 is UTF-16 column 8), text appended after the emoji of line 0.
+    local n_before = #raw_diagnostics
+    local l1 = lines(bufnr)[2]
+    local zero = l1:find(' 0 ', 1, true)
+    vim.api.nvim_buf_set_text(bufnr, 1, zero, 1, zero + 1, { '2' })
+    local l0 = lines(bufnr)[1]
+    vim.api.nvim_buf_set_text(bufnr, 0, #l0, 0, #l0, { ' more' })
+    vim.api.nvim_buf_set_lines(bufnr, -1, -1, false, { '  3   4+5×  # x' })
+    local function has_div0()
+      local last = raw_diagnostics[#raw_diagnostics]
+      for _, d in ipairs(last.diagnostics) do
+        if d.code == 'division-by-zero' then return true end
+      end
+      return false
+    end
+    vim.wait(5000, function() return #raw_diagnostics > n_before and not has_div0() end, 20)
+    vim.wait(500, function() return false end, 20)
+    emit({ event = 'changed', lines = lines(bufnr), params = raw_diagnostics[#raw_diagnostics] })
+
+    -- 6. formatting through the editor (applies the server's TextEdits)
+    if vim.lsp.buf.format then vim.lsp.buf.format({ timeout_ms = 5000, bufnr = bufnr })
+    else vim.lsp.buf.formatting_sync(nil, 5000) end
+    emit({ event = 'formatted', lines = lines(bufnr) })
+  end
+
+  -- 7. shutdown + exit, the server's exit status
+  client.stop()
+  vim.wait(5000, function() return server_exit ~= nil end, 20)
+  emit({ event = 'exit', server_exit = server_exit or vim.NIL })
+  return 0
+end
+
+local ok, err = xpcall(main, debug.traceback)
+if not ok then
+  emit({ event = 'error', error = type(err) == 'table' and err or tostring(err) })
+  finish(2)
+else
+  finish(0)
+end

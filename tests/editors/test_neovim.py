@@ -1,0 +1,184 @@
+"""Headless Neovim (Debian 12: 0.7.2) with editors/neovim against the real `rpn lsp`.
+
+tests/editors/nvim_check.lua does the editing and writes JSON lines; the assertions are here.
+Two runs: the example document (diagnostics, hover, completion, rename, incremental changes,
+formatting, exit status) and a formatting run with initializationOptions glyphs = unicode.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_support import EDITORS, EXAMPLE, HERE, Events, require_binary, require_server, run_json_lines
+
+
+def run_nvim(tmp_path_factory, text: str, mode: str) -> Events:
+    nvim = require_binary("nvim")
+    rpn = require_server()
+    d = tmp_path_factory.mktemp(f"nvim-{mode}")
+    f = d / "example.rpn"
+    f.write_text(text, encoding="utf-8")
+    home = d / "home"
+    home.mkdir()
+    env = {"RPN_PLUGIN": str(EDITORS / "neovim"), "RPN_BIN": rpn, "RPN_FILE": str(f),
+           "RPN_MODE": mode, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_DATA_HOME": str(home / ".local/share"), "XDG_STATE_HOME": str(home / ".local/state"),
+           "XDG_CACHE_HOME": str(home / ".cache")}
+    cmd = ["timeout", "60", nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
+           "-c", f"luafile {HERE / 'nvim_check.lua'}"]
+    events, r = run_json_lines(cmd, env)
+    ev = Events(events, r)
+    ev.file = f
+    return ev
+
+
+@pytest.fixture(scope="module")
+def nvim(tmp_path_factory) -> Events:
+    return run_nvim(tmp_path_factory, EXAMPLE, "main")
+
+
+@pytest.fixture(scope="module")
+def nvim_glyphs(tmp_path_factory) -> Events:
+    return run_nvim(tmp_path_factory, "3 4 * 2 / sqrt pi - ->X X\n", "glyphs")
+
+
+def rng(r: dict) -> tuple[int, int, int, int]:
+    return (r["start"]["line"], r["start"]["character"], r["end"]["line"], r["end"]["character"])
+
+
+def test_script_ran_to_the_end(nvim):
+    assert not nvim.all("error"), nvim.all("error")
+    assert nvim.run.returncode == 0, nvim.run.stderr.decode()[-3000:]
+
+
+def test_filetype_detection_and_ftplugin(nvim):
+    e = nvim.one("open")
+    assert e["filetype"] == "rpn"
+    assert e["commentstring"] == "# %s"
+    assert e["syntax"] == "rpn"
+    assert e["client"], "the plugin did not attach the rpn client to the buffer"
+
+
+def test_positions_are_utf16(nvim):
+    assert nvim.one("initialized")["offset_encoding"] == "utf-16"
+
+
+def test_published_diagnostics(nvim):
+    params = nvim.one("published")["params"]
+    assert params["uri"] == nvim.file.as_uri()
+    diags = sorted(params["diagnostics"], key=lambda d: rng(d["range"]))
+    assert [(rng(d["range"]), d["severity"], d.get("code"), d.get("source")) for d in diags] == [
+        ((1, 10, 1, 11), 1, "division-by-zero", "rpn"),
+        ((2, 0, 2, 3), 2, "unset-variable", "rpn"),
+    ]
+    assert diags[0]["message"] == "division by zero"
+    assert "did you mean 'sqrt'" in diags[1]["message"]
+
+
+def test_neovim_places_diagnostics_on_the_right_bytes(nvim):
+    # Neovim 0.7 stores byte columns: the ÷ of "√ π × 1 0 ÷" is bytes 14-16 (UTF-16 10-11).
+    items = sorted(nvim.one("vim_diagnostics")["items"], key=lambda d: (d["lnum"], d["col"]))
+    assert [(d["lnum"], d["col"], d["end_lnum"], d["end_col"], d["severity"]) for d in items] == [
+        (1, 14, 1, 16, 1),
+        (2, 0, 2, 3, 2),
+    ]
+    assert items[0]["code"] == "division-by-zero"
+
+
+def test_hover_builtin(nvim):
+    h = nvim.one("hover", 0)
+    assert h["position"] == {"line": 1, "character": 0}
+    assert h.get("err") is None, h.get("err")
+    assert h["kind"] == "markdown"
+    assert "( a -- √a )" in h["text"]
+    assert "Square root" in h["text"]
+
+
+def test_hover_expression_and_value(nvim):
+    h = nvim.one("hover", 1)
+    assert h["position"] == {"line": 3, "character": 8}
+    assert "`3+5`" in h["text"] and "= 8" in h["text"], h["text"]
+
+
+def test_hover_free_variable_expression(nvim):
+    h = nvim.one("hover", 2)
+    assert h["position"] == {"line": 3, "character": 10}
+    assert "M×(3+5)" in h["text"], h["text"]
+
+
+BUILTINS = ["sqrt", "sin", "cos", "tan", "asin", "acos", "atan", "ln", "log", "exp", "abs", "neg",
+            "chs", "pi", "e", "pow", "dup", "drop", "swap", "over", "rot", "clear"]
+
+
+def test_completion(nvim):
+    e = nvim.one("completion")
+    assert e.get("err") is None, e.get("err")
+    labels = {it["label"] for it in e["items"]}
+    missing = [w for w in BUILTINS + ["M", "N", "→M", "→N"] if w not in labels]
+    assert not missing, f"completion lacks {missing}; got {sorted(labels)}"
+    sqrt = next(it for it in e["items"] if it["label"] == "sqrt")
+    assert isinstance(sqrt.get("kind"), int)
+    doc = sqrt.get("documentation") or e.get("resolved_sqrt_doc")
+    assert doc, "no documentation for sqrt (neither in the item nor from completionItem/resolve)"
+
+
+def test_prepare_rename(nvim):
+    e = nvim.one("prepare_rename")
+    assert e["character"] == 11
+    assert e.get("err") is None, e.get("err")
+    res = e["result"]
+    r = res.get("range", res)
+    assert rng(r) == (2, 11, 2, 12)
+
+
+@pytest.mark.parametrize("index, name", [(0, "sqrt"), (1, "3x")])
+def test_rename_refused(nvim, index, name):
+    e = nvim.one("rename_refused", index)
+    assert e["new_name"] == name
+    assert e.get("err"), f"renaming N to {name!r} was not refused: {e.get('result')}"
+    assert e.get("result") is None
+
+
+def test_rename_edits(nvim):
+    e = nvim.one("rename_edit")
+    assert e.get("err") is None, e.get("err")
+    ws = e["result"]
+    uri = nvim.file.as_uri()
+    if "documentChanges" in ws:
+        edits = [te for dc in ws["documentChanges"] if dc["textDocument"]["uri"] == uri for te in dc["edits"]]
+    else:
+        edits = ws["changes"][uri]
+    assert sorted((rng(te["range"]), te["newText"]) for te in edits) == [
+        ((2, 11, 2, 12), "total"),
+        ((3, 0, 3, 1), "total"),
+    ]
+
+
+def test_rename_applied_by_neovim(nvim):
+    assert nvim.one("renamed")["lines"] == [
+        "# π √ 😀 comment", "√ π × 1 0 ÷", "sqr 2 + M →total", "total M 3 5 + ×"]
+
+
+def test_incremental_changes_after_multibyte_characters(nvim):
+    e = nvim.one("changed")
+    assert e["lines"] == ["# π √ 😀 comment more", "√ π × 1 2 ÷", "sqr 2 + M →total",
+                          "total M 3 5 + ×", "  3   4+5×  # x"]
+    codes = [(d.get("code"), rng(d["range"])) for d in e["params"]["diagnostics"]]
+    assert ("division-by-zero", (1, 10, 1, 11)) not in codes, codes
+    assert ("unset-variable", (2, 0, 2, 3)) in codes, codes
+
+
+def test_formatting(nvim):
+    assert nvim.one("formatted")["lines"] == [
+        "# π √ 😀 comment more", "√ π × 1 2 ÷", "sqr 2 + M →total", "total M 3 5 + ×",
+        "3 4 + 5 × # x"]
+
+
+def test_clean_exit(nvim):
+    assert nvim.one("exit")["server_exit"] == {"code": 0, "signal": 0}
+
+
+def test_formatting_with_unicode_glyphs(nvim_glyphs):
+    assert not nvim_glyphs.all("error"), nvim_glyphs.all("error")
+    assert nvim_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X"]
+    assert nvim_glyphs.one("exit")["server_exit"] == {"code": 0, "signal": 0}
