@@ -16,15 +16,22 @@ let package = Package(
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
         .target(name: "RPNCommandLine", dependencies: ["RPNCore"]),
+        // JSON without Foundation, for the language server.
+        .target(name: "RPNJSON"),
+        // `rpn lsp`: JSON-RPC framing, the protocol types, the server and its features.
+        .target(name: "RPNLanguageServer", dependencies: ["RPNCore", "RPNJSON"]),
         .executableTarget(
             name: "rpn",
             dependencies: [
                 "RPNCommandLine",
+                "RPNLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore"]),
+        .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
+        .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

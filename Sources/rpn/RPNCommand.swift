@@ -53,11 +53,11 @@ struct RPNCommand: ParsableCommand {
 struct RPNSubcommands: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
-        subcommands: [Check.self, Tokens.self],
+        subcommands: [Check.self, Tokens.self, Lsp.self],
         helpNames: [.long, .short]
     )
 
-    static let names: Set<String> = ["check", "tokens", "help"]
+    static let names: Set<String> = ["check", "tokens", "lsp", "help"]
 }
 
 /// The real process's streams and environment.

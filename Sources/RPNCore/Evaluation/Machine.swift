@@ -61,6 +61,21 @@ public struct Machine: Sendable {
         }
     }
 
+    /// Runs `source`, calling `observe` after each token (comments included) with the node on top
+    /// of the stack (-1: the stack is empty, or holds a folded constant) and the stack depth.
+    /// Editors use it to know what each token completes; the plain `run` stays free of it.
+    public mutating func run(_ source: SourceFile, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
+        let tokenBound = source.bytes.count / 2 + 1
+        if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+            while let token = lexer.next() {
+                execute(token, buffer, source.baseOffset)
+                observe(token, stack.last.flatMap(StackSlot.node) ?? -1, stack.count)
+            }
+        }
+    }
+
     /// The value of every stack entry, oldest first, with the variables as they are now;
     /// nil where there is none (the reason is among the diagnostics).
     public mutating func values() -> [Double?] {

@@ -1,0 +1,48 @@
+import RPNCore
+import RPNJSON
+
+/// `rpn/evaluate` and `rpn/describe`: params `{textDocument, position?, variables?}` (the
+/// document up to the position, or all of it) or `{text, variables?}`; with `ascii: true` the
+/// description uses ASCII. The result: `{values, description, variables, diagnostics}`.
+/// `rpn/evaluate` treats unset variables as errors, as `rpn -e` does; `rpn/describe` treats
+/// them as free, as the editor does.
+extension LanguageServer {
+    func registerCustomRequests() {
+        on("rpn/evaluate") { [unowned self] params throws(ResponseError) in try evaluate(params, freeVariables: false) }
+        on("rpn/describe") { [unowned self] params throws(ResponseError) in try evaluate(params, freeVariables: true) }
+    }
+
+    func evaluate(_ params: JSONValue?, freeVariables: Bool) throws(ResponseError) -> JSONValue {
+        let bytes: [UInt8]
+        let name: String
+        if let text = params?["text"]?.stringValue {
+            bytes = Array(text.utf8)
+            name = "<text>"
+        } else {
+            let document = try document(params)
+            var end = document.bytes.count
+            if let position = params?["position"], !position.isNull {
+                end = document.offset(of: try Position(json: position), encoding: encoding)
+            }
+            bytes = Array(document.bytes[..<end])
+            name = document.uri
+        }
+        var variables: [(String, Double)] = []
+        for (key, value) in params?["variables"]?.objectValue ?? JSONObject() {
+            guard let number = value.doubleValue else { throw .invalidParams("variable \(key) must be a number") }
+            variables.append((key, number))
+        }
+        let source = SourceFile(name: name, bytes: bytes)
+        let style = DescriptionStyle(glyphs: params?["ascii"]?.boolValue == true ? .ascii : .unicode)
+        let result = RPN.evaluate([source], options: EvaluationOptions(angleUnit: configuration.angleUnit,
+                                                                         freeVariables: freeVariables),
+                                  variables: variables, style: style)
+        let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
+        return [
+            "values": .array(result.values.map { $0.map(JSONValue.double) ?? .null }),
+            "description": .string(result.description ?? ""),
+            "variables": .object(JSONObject(result.machine.variables.bound.map { ($0.name, .double($0.value)) })),
+            "diagnostics": .array(lspDiagnostics(result.diagnostics, in: scratch)),
+        ]
+    }
+}

@@ -1,0 +1,17 @@
+import RPNCore
+import RPNJSON
+
+extension LanguageServer {
+    /// Pushes the document's diagnostics (every core diagnostic, with code and source `rpn`).
+    func publishDiagnostics(_ document: Document) {
+        notify("textDocument/publishDiagnostics", [
+            "uri": .string(document.uri),
+            "version": .int(document.version),
+            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document)),
+        ])
+    }
+
+    func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [JSONValue] {
+        diagnostics.map { LSPDiagnostic(range: document.range(of: $0.range, encoding: encoding), diagnostic: $0).json }
+    }
+}

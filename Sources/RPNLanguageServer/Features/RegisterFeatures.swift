@@ -1,0 +1,15 @@
+extension LanguageServer {
+    /// One file per feature; each adds its handlers to the table.
+    func registerFeatures() {
+        registerHover()
+        registerInlayHints()
+        registerCompletion()
+        registerSemanticTokens()
+        registerVariableNavigation()
+        registerRename()
+        registerDocumentSymbols()
+        registerFormatting()
+        registerCodeActions()
+        registerCustomRequests()
+    }
+}

@@ -1,0 +1,132 @@
+/// `Content-Length` framing as a pure function over bytes: feed it what arrives, take out
+/// whole message bodies or framing errors. No I/O, so every lie a client can tell about
+/// lengths is tested in memory.
+public struct MessageFramer {
+    /// Bodies larger than this are refused without being stored: they are skipped as they
+    /// arrive. 64 MiB holds a document of millions of tokens.
+    public static let defaultBodyLimit = 64 << 20
+    /// A header block longer than this is garbage.
+    static let headerLimit = 8 << 10
+
+    public enum Event: Equatable {
+        case message([UInt8])
+        /// A framing problem; the framer has already resynchronised past it.
+        case error(String)
+    }
+
+    public let bodyLimit: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Bytes of a refused body still to skip.
+    private var skipping = 0
+
+    public init(bodyLimit: Int = MessageFramer.defaultBodyLimit) {
+        self.bodyLimit = bodyLimit
+    }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Bytes received but not yet framed.
+    public var pending: Int { buffer.count - start - skipping }
+
+    /// The next message or error, or nil when more bytes are needed.
+    public mutating func next() -> Event? {
+        defer { compact() }
+        if skipping > 0 {
+            let available = buffer.count - start
+            let skipped = min(skipping, available)
+            start += skipped
+            skipping -= skipped
+            if skipping > 0 { return nil }
+        }
+        guard start < buffer.count else { return nil }
+        // Find the end of the header block (\r\n\r\n, or \n\n from lenient clients).
+        guard let (headerEnd, bodyStart) = headerBlockEnd() else {
+            if buffer.count - start > Self.headerLimit {
+                let dropped = buffer.count - start
+                resynchronise(from: buffer.count)
+                return .error("\(dropped) bytes without a complete header; skipped")
+            }
+            return nil
+        }
+        let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
+        var length: Int?
+        var problem: String?
+        for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+            guard let colon = line.firstIndex(of: ":") else {
+                problem = "malformed header line '\(line.prefix(80))'"
+                continue
+            }
+            let name = line[..<colon].trimmingWhitespace().lowercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
+            if name == "content-length" {
+                if let n = Int(value), n >= 0 { length = n } else { problem = "bad Content-Length '\(value.prefix(40))'" }
+            }
+        }
+        guard let length else {
+            resynchronise(from: bodyStart)
+            return .error(problem ?? "missing Content-Length header")
+        }
+        if length > bodyLimit {
+            start = bodyStart
+            skipping = length
+            _ = next()  // skip what has already arrived
+            return .error("message body of \(length) bytes exceeds the limit of \(bodyLimit) bytes; skipped")
+        }
+        guard buffer.count - bodyStart >= length else { return nil }
+        let body = Array(buffer[bodyStart..<(bodyStart + length)])
+        start = bodyStart + length
+        return .message(body)
+    }
+
+    private func headerBlockEnd() -> (Int, Int)? {
+        var i = start
+        while i < buffer.count {
+            if buffer[i] == 0x0A {
+                if i + 1 < buffer.count, buffer[i + 1] == 0x0A { return (i, i + 2) }
+                if i + 2 < buffer.count, buffer[i + 1] == 0x0D, buffer[i + 2] == 0x0A { return (i, i + 3) }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// After garbage, continue at the next `Content-Length` header at or after `offset`.
+    private mutating func resynchronise(from offset: Int) {
+        let needle = Array("content-length".utf8)
+        var i = offset
+        while i + needle.count <= buffer.count {
+            var matches = true
+            for k in 0..<needle.count where buffer[i + k] | 0x20 != needle[k] {  // ASCII case-insensitive
+                matches = false
+                break
+            }
+            if matches { start = i; return }
+            i += 1
+        }
+        // Keep a tail that may be the start of a header split across reads.
+        start = max(offset, buffer.count - needle.count + 1)
+    }
+
+    private mutating func compact() {
+        if start > 0, start >= buffer.count / 2 || start > 1 << 20 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self).unicodeScalars[...]
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

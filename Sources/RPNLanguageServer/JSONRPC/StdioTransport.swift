@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import RPNJSON
+
+/// Runs a language server over file descriptors (stdin/stdout): reads what has arrived,
+/// frames it, answers cancelled requests with -32800, hands the rest to the server, and stops
+/// on `exit`, when input closes, or when the client process has gone.
+public struct StdioTransport {
+    public var input: Int32 = 0
+    public var output: Int32 = 1
+    /// How often to check that the client process is alive, in milliseconds.
+    public var watchInterval: Int32 = 1000
+
+    public init() {}
+
+    /// Serves until the end; returns the process exit status.
+    public func run(log: @escaping (String) -> Void) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)  // a vanished client shows up as EPIPE, handled below
+        var writeFailed = false
+        let output = self.output
+        let server = LanguageServer(send: { message in
+            guard !writeFailed else { return }
+            writeFailed = !Self.writeAll(output, MessageWriter.frame(message))
+        }, log: log)
+        var framer = MessageFramer()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, server.clientProcessID == nil ? -1 : watchInterval)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return 1
+            }
+            if ready == 0 {
+                if let pid = server.clientProcessID, kill(pid, 0) != 0, errno == ESRCH {
+                    log("client process \(pid) has gone; exiting")
+                    return 1
+                }
+                continue
+            }
+            // Take everything that has already arrived, so a cancellation can overtake the
+            // requests queued before it.
+            var endOfInput = false
+            repeat {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    endOfInput = true
+                    break
+                }
+                if count == 0 { endOfInput = true; break }
+                buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                descriptor.revents = 0
+            } while poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+
+            var batch: [JSONValue] = []
+            var cancelled: Set<String> = []
+            while let event = framer.next() {
+                switch event {
+                case .error(let problem):
+                    log("framing: \(problem)")
+                    server.respond(id: .null, error: ResponseError(ResponseError.parseError, problem))
+                case .message(let body):
+                    do {
+                        let message = try JSONParser.parse(body)
+                        if message["method"]?.stringValue == "$/cancelRequest", let id = message["params"]?["id"] {
+                            cancelled.insert(LanguageServer.key(of: id))
+                        }
+                        batch.append(message)
+                    } catch {
+                        server.respond(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error.message)"))
+                    }
+                }
+            }
+            for message in batch {
+                server.handle(message, cancelled: cancelled)
+                if let code = server.exitCode { return code }
+                if writeFailed { return 1 }
+            }
+            if writeFailed { return 1 }
+            if endOfInput { return server.exitCode ?? 1 }
+        }
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

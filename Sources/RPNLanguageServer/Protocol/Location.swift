@@ -1,0 +1,9 @@
+import RPNJSON
+
+/// LSP `Location`.
+struct Location {
+    var uri: String
+    var range: Range
+
+    var json: JSONValue { ["uri": .string(uri), "range": range.json] }
+}

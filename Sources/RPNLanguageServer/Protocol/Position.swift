@@ -1,0 +1,27 @@
+import RPNCore
+import RPNJSON
+
+/// LSP `Position`: 0-based line and character (in the negotiated encoding).
+struct Position: Equatable {
+    var line: Int
+    var character: Int
+
+    init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    init(_ position: SourcePosition) {
+        self.init(line: position.line, character: position.column)
+    }
+
+    init(json: JSONValue?) throws(ResponseError) {
+        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue else {
+            throw .invalidParams("expected a position {line, character}")
+        }
+        self.init(line: line, character: character)
+    }
+
+    var source: SourcePosition { SourcePosition(line: line, column: character) }
+    var json: JSONValue { ["line": .int(line), "character": .int(character)] }
+}

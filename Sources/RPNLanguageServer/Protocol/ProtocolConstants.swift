@@ -1,0 +1,20 @@
+/// Numeric enumerations of the LSP specification that the server uses.
+enum CompletionItemKind {
+    static let function = 3, variable = 6, keyword = 14, constant = 21, `operator` = 24
+}
+
+enum SymbolKind {
+    static let variable = 13
+}
+
+enum DocumentHighlightKind {
+    static let read = 2, write = 3
+}
+
+enum InlayHintKind {
+    static let type = 1
+}
+
+enum TextDocumentSyncKind {
+    static let full = 1, incremental = 2
+}

@@ -1,0 +1,9 @@
+import RPNJSON
+
+/// LSP `TextEdit`.
+struct TextEdit {
+    var range: Range
+    var newText: String
+
+    var json: JSONValue { ["range": range.json, "newText": .string(newText)] }
+}

@@ -1,0 +1,83 @@
+import RPNCore
+
+/// What the server knows about one version of a document: every token, the expression each
+/// token completes (the node on top of the stack after it), the diagnostics, and the machine
+/// to evaluate and describe nodes with the document's final variables.
+final class DocumentAnalysis {
+    let source: SourceFile
+    let tokens: [Token]
+    /// The node on top of the stack after each token (-1: empty stack).
+    let tops: [Int32]
+    let diagnostics: [Diagnostic]
+    private var machine: Machine
+
+    init(_ source: SourceFile, angleUnit: AngleUnit = .radians) {
+        self.source = source
+        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+        var tokens: [Token] = []
+        var tops: [Int32] = []
+        machine.run(source) { token, top, _ in
+            tokens.append(token)
+            tops.append(top)
+        }
+        _ = machine.values()  // the final evaluation reports its diagnostics
+        self.diagnostics = machine.allDiagnostics
+        self.tokens = tokens
+        self.tops = tops
+        self.machine = machine
+    }
+
+    /// The token under a byte offset; a cursor just after a token counts as on it.
+    func tokenIndex(at offset: Int) -> Int? {
+        var low = 0, high = tokens.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        if low < tokens.count, tokens[low].range.contains(offset) { return low }
+        if low > 0, tokens[low - 1].range.upperBound == offset { return low - 1 }
+        return nil
+    }
+
+    func text(of token: Token) -> String { source.text(of: token.range) }
+
+    func description(of node: Int32, style: DescriptionStyle = DescriptionStyle(), limit: Int = 200) -> String {
+        let text = machine.description(of: node, style: DescriptionStyle(glyphs: style.glyphs, byteLimit: limit))
+        return text
+    }
+
+    func value(of node: Int32) -> Double? { machine.value(of: node) }
+
+    var variables: Variables { machine.variables }
+
+    /// Every variable name the document mentions, sorted.
+    var variableNames: [String] {
+        Set(occurrences.map(\.name)).sorted()
+    }
+
+    struct Occurrence {
+        var name: String
+        /// The name's bytes (for a store, the part after the arrow).
+        var range: Swift.Range<Int>
+        var isStore: Bool
+        var tokenIndex: Int
+    }
+
+    private(set) lazy var occurrences: [Occurrence] = tokens.enumerated().compactMap { index, token in
+        switch token.kind {
+        case .variable:
+            return Occurrence(name: source.text(of: token.range), range: token.range, isStore: false, tokenIndex: index)
+        case .store:
+            let name = token.storeNameRange(in: source)
+            return Occurrence(name: source.text(of: name), range: name, isStore: true, tokenIndex: index)
+        default:
+            return nil
+        }
+    }
+
+    /// The occurrence of a variable at a byte offset.
+    func occurrence(at offset: Int) -> Occurrence? {
+        guard let index = tokenIndex(at: offset) else { return nil }
+        return occurrences.first { $0.tokenIndex == index }
+    }
+}

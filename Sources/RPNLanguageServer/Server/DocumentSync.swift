@@ -1,0 +1,27 @@
+import RPNJSON
+
+extension LanguageServer {
+    func registerDocumentSync() {
+        onNotification("textDocument/didOpen") { [unowned self] params throws(ResponseError) in
+            guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
+                  let text = item["text"]?.stringValue else { throw .invalidParams("didOpen needs textDocument {uri, text}") }
+            let document = Document(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+            documents.open(document)
+            publishDiagnostics(document)
+        }
+        onNotification("textDocument/didChange") { [unowned self] params throws(ResponseError) in
+            let document = try document(params)
+            for change in params?["contentChanges"]?.arrayValue ?? [] {
+                try document.apply(change, encoding: encoding)
+            }
+            if let version = params?["textDocument"]?["version"]?.intValue { document.setVersion(version) }
+            publishDiagnostics(document)
+        }
+        onNotification("textDocument/didClose") { [unowned self] params throws(ResponseError) in
+            guard let uri = params?["textDocument"]?["uri"]?.stringValue else { throw .invalidParams("expected textDocument.uri") }
+            documents.close(uri)
+            notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        }
+        onNotification("textDocument/didSave") { _ in }
+    }
+}

@@ -1,0 +1,176 @@
+import RPNCore
+import RPNJSON
+
+/// The language server: lifecycle, a method -> handler table, and the open documents. It
+/// neither reads nor writes bytes: messages come in through `handle`, and everything it sends
+/// goes out through the `send` closure it was given, so tests run it in memory.
+public final class LanguageServer {
+    public typealias RequestHandler = (JSONValue?) throws(ResponseError) -> JSONValue
+    public typealias NotificationHandler = (JSONValue?) throws(ResponseError) -> Void
+
+    enum State { case uninitialized, running, shutDown }
+
+    let send: (JSONValue) -> Void
+    let log: (String) -> Void
+    var state = State.uninitialized
+    var encoding = PositionEncoding.utf16
+    var configuration = ServerConfiguration()
+    var markdownHover = true
+    /// The client's process, from `initialize`; the transport exits when it is gone.
+    public internal(set) var clientProcessID: Int32?
+    /// Set once `exit` arrives: 0 after `shutdown`, 1 without.
+    public internal(set) var exitCode: Int32?
+    let documents = DocumentStore()
+    private var requestHandlers: [String: RequestHandler] = [:]
+    private var notificationHandlers: [String: NotificationHandler] = [:]
+
+    public static let name = "rpn"
+    public static let version = "0.1.0"
+
+    /// `send` receives every outgoing message (responses and notifications); `log` is for
+    /// people (stderr), never the protocol stream.
+    public init(send: @escaping (JSONValue) -> Void, log: @escaping (String) -> Void = { _ in }) {
+        self.send = send
+        self.log = log
+        registerLifecycle()
+        registerDocumentSync()
+        registerFeatures()
+    }
+
+    /// Registers a request handler: `on("textDocument/hover") { params in ... }`.
+    public func on(_ method: String, _ handler: @escaping RequestHandler) {
+        requestHandlers[method] = handler
+    }
+
+    public func onNotification(_ method: String, _ handler: @escaping NotificationHandler) {
+        notificationHandlers[method] = handler
+    }
+
+    // MARK: - Dispatch
+
+    /// Handles one message body; `cancelled` lists request ids cancelled before it ran.
+    public func handle(_ body: [UInt8], cancelled: Set<String> = []) {
+        let message: JSONValue
+        do { message = try JSONParser.parse(body) } catch {
+            respond(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error.message)"))
+            return
+        }
+        handle(message, cancelled: cancelled)
+    }
+
+    public func handle(_ message: JSONValue, cancelled: Set<String> = []) {
+        guard let object = message.objectValue else {
+            respond(id: .null, error: ResponseError(ResponseError.invalidRequest, "a message must be a JSON object"))
+            return
+        }
+        let id = object["id"]
+        if let id, !Self.isValidID(id) {
+            respond(id: .null, error: ResponseError(ResponseError.invalidRequest, "an id must be an integer or a string"))
+            return
+        }
+        guard let methodValue = object["method"] else {
+            if id != nil, object["result"] != nil || object["error"] != nil { return }  // a response to us: none expected
+            respond(id: id ?? .null, error: ResponseError(ResponseError.invalidRequest, "a request needs a method"))
+            return
+        }
+        guard let method = methodValue.stringValue, object["jsonrpc"]?.stringValue == "2.0" else {
+            if let id { respond(id: id, error: ResponseError(ResponseError.invalidRequest, "not a JSON-RPC 2.0 request")) }
+            return
+        }
+        let params = object["params"]
+        if let params, !params.isNull, params.objectValue == nil, params.arrayValue == nil {
+            if let id { respond(id: id, error: ResponseError(ResponseError.invalidRequest, "params must be an object or an array")) }
+            return
+        }
+        if let id {
+            if cancelled.contains(Self.key(of: id)) {
+                respond(id: id, error: ResponseError(ResponseError.requestCancelled, "\(method) was cancelled"))
+                return
+            }
+            handleRequest(id: id, method: method, params: params)
+        } else {
+            handleNotification(method: method, params: params)
+        }
+    }
+
+    /// A request id as a set key: `1` and `"1"` are different ids.
+    public static func key(of id: JSONValue) -> String {
+        switch id {
+        case .string(let s): "s:" + s
+        default: "i:" + (id.intValue.map(String.init) ?? "?")
+        }
+    }
+
+    static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .int, .string: true
+        case .double(let d): d.rounded() == d
+        default: false
+        }
+    }
+
+    private func handleRequest(id: JSONValue, method: String, params: JSONValue?) {
+        switch state {
+        case .uninitialized where method != "initialize":
+            respond(id: id, error: ResponseError(ResponseError.serverNotInitialized, "the server is not initialized yet"))
+            return
+        case .running where method == "initialize":
+            respond(id: id, error: ResponseError(ResponseError.invalidRequest, "initialize was already received"))
+            return
+        case .shutDown:
+            respond(id: id, error: ResponseError(ResponseError.invalidRequest, "the server is shutting down"))
+            return
+        default: break
+        }
+        guard let handler = requestHandlers[method] else {
+            respond(id: id, error: ResponseError(ResponseError.methodNotFound, "unknown method \(method)"))
+            return
+        }
+        do {
+            let result = try handler(params?.isNull == true ? nil : params)
+            send(["jsonrpc": "2.0", "id": id, "result": result])
+        } catch {
+            respond(id: id, error: error)
+        }
+    }
+
+    private func handleNotification(method: String, params: JSONValue?) {
+        if method == "exit" {
+            exitCode = state == .shutDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }  // notifications before initialize are dropped
+        guard let handler = notificationHandlers[method] else {
+            if !method.hasPrefix("$/") { log("ignoring unknown notification \(method)") }
+            return
+        }
+        do { try handler(params?.isNull == true ? nil : params) } catch {
+            log("\(method): \(error.message)")
+        }
+    }
+
+    func respond(id: JSONValue, error: ResponseError) {
+        send(["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code), "message": .string(error.message)]])
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        send(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    // MARK: - Helpers for handlers
+
+    func document(_ params: JSONValue?) throws(ResponseError) -> Document {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+            throw .invalidParams("expected textDocument.uri")
+        }
+        guard let document = documents[uri] else { throw ResponseError(ResponseError.requestFailed, "\(uri) is not open") }
+        return document
+    }
+
+    /// The document and byte offset of `params.position`.
+    func documentPosition(_ params: JSONValue?) throws(ResponseError) -> (Document, Int) {
+        let document = try document(params)
+        let position = try Position(json: params?["position"])
+        return (document, document.offset(of: position, encoding: encoding))
+    }
+}

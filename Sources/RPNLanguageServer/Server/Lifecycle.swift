@@ -1,0 +1,51 @@
+import RPNJSON
+
+extension LanguageServer {
+    func registerLifecycle() {
+        on("initialize") { [unowned self] params throws(ResponseError) in
+            let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            encoding = PositionEncoding.negotiate(offered)
+            let hoverFormats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?
+                .compactMap(\.stringValue)
+            markdownHover = hoverFormats.map { $0.contains("markdown") } ?? true
+            if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
+            configuration.update(from: params?["initializationOptions"])
+            state = .running
+            return ["capabilities": capabilities, "serverInfo": ["name": .string(Self.name), "version": .string(Self.version)]]
+        }
+        onNotification("initialized") { _ in }
+        on("shutdown") { [unowned self] _ in
+            state = .shutDown
+            return .null
+        }
+        onNotification("$/setTrace") { _ in }
+        onNotification("$/cancelRequest") { _ in }  // handled by the transport before requests run
+        onNotification("workspace/didChangeConfiguration") { [unowned self] params throws(ResponseError) in
+            configuration.update(from: params?["settings"])
+        }
+    }
+
+    /// Exactly what is implemented.
+    var capabilities: JSONValue {
+        [
+            "positionEncoding": .string(encoding.rawValue),
+            "textDocumentSync": ["openClose": true, "change": .int(TextDocumentSyncKind.incremental)],
+            "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": false],
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "documentHighlightProvider": true,
+            "documentSymbolProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "documentFormattingProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"]],
+            "inlayHintProvider": true,
+            "semanticTokensProvider": [
+                "legend": ["tokenTypes": .array(SemanticTokenLegend.types.map(JSONValue.string)),
+                           "tokenModifiers": .array(SemanticTokenLegend.modifiers.map(JSONValue.string))],
+                "full": true,
+            ],
+            "experimental": ["rpnEvaluateProvider": true, "rpnDescribeProvider": true],
+        ]
+    }
+}

@@ -1,0 +1,33 @@
+import RPNCore
+
+/// Converts increasing byte offsets to positions in one pass over the text, so converting
+/// every token of a million-token line is linear, not quadratic.
+struct PositionSweep {
+    let bytes: [UInt8]
+    let unit: PositionUnit
+    private var offset = 0
+    private var line = 0
+    private var column = 0
+
+    init(bytes: [UInt8], encoding: PositionEncoding) {
+        self.bytes = bytes
+        self.unit = encoding.unit
+    }
+
+    /// The position of `target`, which must not be below the previous call's.
+    mutating func position(of target: Int) -> Position {
+        let target = min(target, bytes.count)
+        while offset < target {
+            if bytes[offset] == 0x0A {
+                line += 1
+                column = 0
+                offset += 1
+                continue
+            }
+            let length = LineIndex.scalarLength(bytes, at: offset, limit: bytes.count)
+            column += unit == .utf8 ? length : (unit == .utf16 && length == 4 ? 2 : 1)
+            offset += length
+        }
+        return Position(line: line, character: column)
+    }
+}

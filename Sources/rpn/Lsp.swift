@@ -1,0 +1,25 @@
+import ArgumentParser
+import RPNLanguageServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct Lsp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the language server on standard input and output (LSP 3.17).",
+        discussion: "Logs go to standard error; standard output carries protocol messages only."
+    )
+
+    @Flag(help: "Use standard input and output (the only transport; accepted because clients pass it).")
+    var stdio = false
+
+    func run() throws {
+        let status = StdioTransport().run(log: { message in
+            var line = "rpn lsp: " + message + "\n"
+            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        })
+        throw ExitCode(status)
+    }
+}
