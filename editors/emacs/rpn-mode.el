@@ -1,0 +1,163 @@
+;;; rpn-mode.el --- Major mode for RPN programs, with the rpn language server  -*- lexical-binding: t -*-
+
+;; Version: 0.1
+;; Package-Requires: ((emacs "26.1"))
+;; Keywords: languages
+;; URL: https://example.invalid/rpn
+
+;;; Commentary:
+
+;; A major mode for `*.rpn' files (reverse Polish notation programs of the `rpn' tool):
+;; `#' comments, highlighting of numbers, operators, functions, constants, stack words,
+;; stores (→M, ->M) and variables.  Built-in names are case-insensitive.
+;;
+;; With eglot, `M-x eglot' (or `eglot-ensure' in `rpn-mode-hook') starts the language server
+;; `rpn lsp' for the buffer: diagnostics, hover, completion, rename and formatting.
+;;
+;;   (add-to-list 'load-path "/path/to/rpn/editors/emacs")
+;;   (require 'rpn-mode)
+;;   (add-hook 'rpn-mode-hook #'eglot-ensure)
+
+;;; Code:
+
+(defgroup rpn nil
+  "Reverse Polish notation programs."
+  :group 'languages
+  :prefix "rpn-")
+
+(defcustom rpn-server-command '("rpn" "lsp")
+  "Command (program and arguments) of the rpn language server, for eglot."
+  :type '(repeat string)
+  :group 'rpn)
+
+(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→-"
+  "Characters that end a word (the contents of a regexp character class; - last).")
+
+(defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
+  "What may follow a word: a delimiter or the end of the line.")
+
+(defconst rpn--word-start (concat "\\(?:^\\|[" rpn--delimiters "]\\)")
+  "What may precede a word.")
+
+(defconst rpn-functions
+  '("sqrt" "sin" "cos" "tan" "asin" "acos" "atan" "ln" "log" "exp" "abs" "neg" "chs")
+  "Built-in functions (one operand).")
+
+(defconst rpn-constants '("pi" "e")
+  "Built-in constants.")
+
+(defconst rpn-stack-words '("dup" "drop" "swap" "over" "rot" "clear")
+  "Built-in stack words.")
+
+(defconst rpn-operator-words '("pow")
+  "Built-in operators spelled as words.")
+
+(defun rpn--keyword-matcher (words)
+  "A font-lock matcher for WORDS as whole, case-insensitive words.
+The word is group 1."
+  (let ((re (concat rpn--word-start "\\(" (regexp-opt words) "\\)" rpn--word-end)))
+    (lambda (limit)
+      (let ((case-fold-search t)
+            (found nil))
+        (while (and (not found) (re-search-forward re limit t))
+          (setq found t)
+          ;; leave point right after the word: the delimiter may start the next word
+          (goto-char (match-end 1)))
+        found))))
+
+(defconst rpn--number-re
+  (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
+          "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
+  "A number at the start of a word (a leading - belongs to it).")
+
+(defconst rpn--operator-number-re
+  (concat "[-+−*×/÷^√±π]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
+          "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
+  "A number directly after an operator character (3+4).")
+
+(defun rpn--regexp-matcher (re)
+  "A font-lock matcher for RE whose text is group 1; resumes right after group 1."
+  (lambda (limit)
+    (when (re-search-forward re limit t)
+      (goto-char (match-end 1))
+      t)))
+
+(defface rpn-number '((t :inherit font-lock-constant-face))
+  "Face of numbers." :group 'rpn)
+(defface rpn-operator '((t :inherit font-lock-keyword-face))
+  "Face of operators: + - − * × / ÷ ^ pow." :group 'rpn)
+(defface rpn-function '((t :inherit font-lock-builtin-face))
+  "Face of built-in functions: √ sqrt sin … ± chs." :group 'rpn)
+(defface rpn-constant '((t :inherit font-lock-constant-face))
+  "Face of built-in constants: π pi e." :group 'rpn)
+(defface rpn-stack-word '((t :inherit font-lock-preprocessor-face))
+  "Face of stack words: dup drop swap over rot clear." :group 'rpn)
+(defface rpn-store '((t :inherit font-lock-variable-name-face))
+  "Face of stores: →M, ->M." :group 'rpn)
+
+(defconst rpn-font-lock-keywords
+  `(;; stores: →M, ->rate
+    ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*" 0 'rpn-store)
+    (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
+    (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
+    ("[-+−*×/÷^]" 0 'rpn-operator)
+    ("[√±]" 0 'rpn-function)
+    ("π" 0 'rpn-constant)
+    (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
+    (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
+    (,(rpn--keyword-matcher rpn-constants) 1 'rpn-constant)
+    (,(rpn--keyword-matcher rpn-stack-words) 1 'rpn-stack-word))
+  "Highlighting of RPN programs.
+Stores, numbers, operators, functions, constants and stack words.")
+
+(defvar rpn-mode-syntax-table
+  (let ((st (make-syntax-table)))
+    (modify-syntax-entry ?# "<" st)
+    (modify-syntax-entry ?\n ">" st)
+    (modify-syntax-entry ?_ "w" st)
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→))
+      (modify-syntax-entry c "." st))
+    (modify-syntax-entry ?π "w" st)
+    (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))
+      (modify-syntax-entry c "_" st))
+    st)
+  "Syntax table of `rpn-mode'.
+`#' starts a comment that runs to the end of the line.")
+
+;;;###autoload
+(define-derived-mode rpn-mode prog-mode "RPN"
+  "Major mode for RPN (reverse Polish notation) programs.
+
+Start the language server with \\[eglot]."
+  :syntax-table rpn-mode-syntax-table
+  :group 'rpn
+  (setq-local comment-start "# ")
+  (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local comment-end "")
+  (setq-local indent-tabs-mode nil)
+  (setq-local font-lock-defaults '(rpn-font-lock-keywords nil t)))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.rpn\\'" . rpn-mode))
+
+(defcustom rpn-formatting-glyphs "keep"
+  "How the language server formats operator glyphs.
+\"keep\" leaves them, \"unicode\" writes × ÷ − √ π →, \"ascii\" writes
+* / - sqrt pi ->.  Sent to the server as initializationOptions."
+  :type '(choice (const "keep") (const "unicode") (const "ascii"))
+  :group 'rpn)
+
+(defun rpn-eglot-contact (&optional _interactive)
+  "The eglot contact of the rpn server: `rpn-server-command' and its options."
+  (append rpn-server-command
+          (list :initializationOptions
+                (list :formatting (list :glyphs rpn-formatting-glyphs)))))
+
+(defvar eglot-server-programs)
+;;;###autoload
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs '(rpn-mode . rpn-eglot-contact)))
+
+(provide 'rpn-mode)
+
+;;; rpn-mode.el ends here
