@@ -17,7 +17,8 @@ RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
 
 # The example document of the tests (0-based lines):
 #   0: a comment with characters of 1 and 2 UTF-16 units (the emoji is two)
-#   1: division by zero at UTF-16 (1,10)-(1,11), the ÷
+#   1: √ on an empty stack: missing operand at (1,0)-(1,1) (as `rpn check` says too);
+#      division by zero at UTF-16 (1,10)-(1,11), the ÷
 #   2: 'sqr' is a free variable close to 'sqrt' (warning at (2,0)-(2,3)); N is stored
 #   3: N is used; M is free (no diagnostic)
 EXAMPLE = "# π √ 😀 comment\n√ π × 1 0 ÷\nsqr 2 + M →N\nN M 3 5 + ×\n"

@@ -101,7 +101,7 @@ local function main()
       fail('diagnostics', 'no publishDiagnostics within 10s')
     end
     vim.wait(300, function() return false end, 20) -- a second publish would arrive by now
-    emit({ event = 'published', params = raw_diagnostics[#raw_diagnostics] })
+    emit({ event = 'published', params = raw_diagnostics[#raw_diagnostics], count = #raw_diagnostics })
     local vd = {}
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
       vd[#vd + 1] = { lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,

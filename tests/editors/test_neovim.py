@@ -68,21 +68,24 @@ def test_published_diagnostics(nvim):
     assert params["uri"] == nvim.file.as_uri()
     diags = sorted(params["diagnostics"], key=lambda d: rng(d["range"]))
     assert [(rng(d["range"]), d["severity"], d.get("code"), d.get("source")) for d in diags] == [
+        ((1, 0, 1, 1), 1, "missing-operand", "rpn"),
         ((1, 10, 1, 11), 1, "division-by-zero", "rpn"),
         ((2, 0, 2, 3), 2, "unset-variable", "rpn"),
     ]
-    assert diags[0]["message"] == "division by zero"
-    assert "did you mean 'sqrt'" in diags[1]["message"]
+    assert diags[1]["message"] == "division by zero"
+    assert diags[2]["message"] == "'sqr' is a free variable; did you mean 'sqrt'?"
 
 
 def test_neovim_places_diagnostics_on_the_right_bytes(nvim):
-    # Neovim 0.7 stores byte columns: the ÷ of "√ π × 1 0 ÷" is bytes 14-16 (UTF-16 10-11).
+    # Neovim 0.7 stores byte columns: the ÷ of "√ π × 1 0 ÷" is bytes 14-16 (UTF-16 10-11),
+    # the √ bytes 0-3 (UTF-16 0-1).
     items = sorted(nvim.one("vim_diagnostics")["items"], key=lambda d: (d["lnum"], d["col"]))
-    assert [(d["lnum"], d["col"], d["end_lnum"], d["end_col"], d["severity"]) for d in items] == [
-        (1, 14, 1, 16, 1),
-        (2, 0, 2, 3, 2),
+    assert [(d["lnum"], d["col"], d["end_lnum"], d["end_col"], d["severity"], d["code"])
+            for d in items] == [
+        (1, 0, 1, 3, 1, "missing-operand"),
+        (1, 14, 1, 16, 1, "division-by-zero"),
+        (2, 0, 2, 3, 2, "unset-variable"),
     ]
-    assert items[0]["code"] == "division-by-zero"
 
 
 def test_hover_builtin(nvim):
