@@ -46,6 +46,13 @@ public struct MessageFramer {
             if skipping > 0 { return nil }
         }
         guard start < buffer.count else { return nil }
+        // Bytes that do not start with a header line (the tail of a body whose length lied,
+        // or noise) are skipped up to the next Content-Length header.
+        if !startsWithHeaderLine() {
+            let from = start
+            resynchronise(from: start + 1)
+            return .error("skipped \(start - from) bytes that were not a message header")
+        }
         // Find the end of the header block (\r\n\r\n, or \n\n from lenient clients).
         guard let (headerEnd, bodyStart) = headerBlockEnd() else {
             if buffer.count - start > Self.headerLimit {
@@ -83,6 +90,20 @@ public struct MessageFramer {
         let body = Array(buffer[bodyStart..<(bodyStart + length)])
         start = bodyStart + length
         return .message(body)
+    }
+
+    /// Whether the bytes at `start` begin `Name:` (or could, when more bytes are needed).
+    private func startsWithHeaderLine() -> Bool {
+        var i = start
+        while i < buffer.count {
+            let b = buffer[i]
+            if b == UInt8(ascii: ":") { return i > start }
+            let isNameByte = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "-")
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            if !isNameByte || i - start > 64 { return false }
+            i += 1
+        }
+        return true
     }
 
     private func headerBlockEnd() -> (Int, Int)? {

@@ -27,15 +27,16 @@ final class DocumentAnalysis {
         self.machine = machine
     }
 
-    /// The token under a byte offset; a cursor just after a token counts as on it.
-    func tokenIndex(at offset: Int) -> Int? {
+    /// The token under a byte offset; with `orJustBefore`, a cursor right after a token counts
+    /// as on it (renaming from the end of a word).
+    func tokenIndex(at offset: Int, orJustBefore: Bool = false) -> Int? {
         var low = 0, high = tokens.count
         while low < high {
             let mid = (low + high) / 2
             if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
         if low < tokens.count, tokens[low].range.contains(offset) { return low }
-        if low > 0, tokens[low - 1].range.upperBound == offset { return low - 1 }
+        if orJustBefore, low > 0, tokens[low - 1].range.upperBound == offset { return low - 1 }
         return nil
     }
 
@@ -77,7 +78,7 @@ final class DocumentAnalysis {
 
     /// The occurrence of a variable at a byte offset.
     func occurrence(at offset: Int) -> Occurrence? {
-        guard let index = tokenIndex(at: offset) else { return nil }
+        guard let index = tokenIndex(at: offset, orJustBefore: true) else { return nil }
         return occurrences.first { $0.tokenIndex == index }
     }
 }

@@ -1,0 +1,179 @@
+import RPNJSON
+import Testing
+@testable import RPNLanguageServer
+
+@Suite struct FeatureTests {
+    static let example = "# π √ 😀 comment\n√ π × 1 0 ÷\nsqr 2 + M →N\nN M 3 5 + ×\n"
+
+    func harness(_ text: String = FeatureTests.example, options: JSONValue = nil,
+                 capabilities: JSONValue = [:]) -> ServerHarness {
+        let h = ServerHarness(capabilities: capabilities, initializationOptions: options)
+        h.open(text)
+        return h
+    }
+
+    /// (line, character) ⇒ texts the hover must contain.
+    static let hovers: [(Int, Int, [String])] = [
+        (1, 0, ["**√**", "( a -- √a )", "Square root", "`√(?)`"]),
+        (3, 8, ["( a b -- a+b )", "`3+5` = 8"]),
+        (3, 10, ["`M×(3+5)`"]),
+        (3, 2, ["`M`", "free variable"]),
+        (2, 10, ["stores the top of the stack into `N`"]),
+        (1, 2, ["**π**", "`π` = 3.141592653589793"]),
+    ]
+
+    @Test(arguments: hovers)
+    func hover(_ line: Int, _ character: Int, _ expected: [String]) {
+        let h = harness()
+        let value = h.result("textDocument/hover", h.at(line, character))["contents"]?["value"]?.stringValue ?? ""
+        for text in expected { #expect(value.contains(text), "\(value)") }
+    }
+
+    @Test func hoverIsPlainTextWhenTheClientOnlyTakesPlainText() {
+        let h = harness(capabilities: ["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])
+        let contents = h.result("textDocument/hover", h.at(3, 8))["contents"]
+        #expect(contents?["kind"] == "plaintext")
+        #expect(contents?["value"]?.stringValue?.contains("3+5 = 8") == true)
+    }
+
+    @Test func hoverOnCommentsAndWhitespaceIsNull() {
+        let h = harness()
+        #expect(h.result("textDocument/hover", h.at(0, 5)) == .null)
+        #expect(h.result("textDocument/hover", h.at(3, 50)) == .null)
+    }
+
+    @Test func inlayHintsShowEachLinesResult() {
+        let h = harness("3 5 + √\nx 2 ×\n# only a comment\n7 →x\n")
+        let hints = h.result("textDocument/inlayHint", ["textDocument": ["uri": "file:///t.rpn"],
+                                                         "range": ["start": ServerHarness.position(0, 0),
+                                                                   "end": ServerHarness.position(4, 0)]])
+        #expect(hints.arrayValue?.map { $0["label"]?.stringValue ?? "" } == ["⇒ √(3+5) = 2.8284271247461903", "⇒ x×2 = 14",
+                                                                              "⇒ √(3+5),x×2 = 14"].prefix(2) + ["⇒ x×2 = 14"])
+        #expect(span(["start": hints[0]?["position"] ?? nil, "end": hints[0]?["position"] ?? nil]) == [0, 7, 0, 7])
+    }
+
+    @Test func inlayHintsCanBeTurnedOff() {
+        let h = harness("1 2 +", options: ["inlayHints": false])
+        let range: JSONValue = ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(1, 0)]
+        #expect(h.result("textDocument/inlayHint", ["textDocument": ["uri": "file:///t.rpn"], "range": range]) == [])
+    }
+
+    @Test func completionOffersWordsVariablesAndStores() {
+        let h = harness()
+        let items = h.result("textDocument/completion", h.at(3, 0))["items"]?.arrayValue ?? []
+        let labels = Set(items.compactMap { $0["label"]?.stringValue })
+        for label in ["sqrt", "√", "sin", "dup", "swap", "pi", "π", "e", "pow", "M", "N", "→M", "->N"] {
+            #expect(labels.contains(label), "\(label)")
+        }
+        let sqrt = items.first { $0["label"] == "√" }
+        #expect(sqrt?["filterText"] == "sqrt")
+        #expect(sqrt?["documentation"]?["value"]?.stringValue?.contains("Square root") == true)
+    }
+
+    @Test func semanticTokensFollowTheLegend() {
+        let h = harness("3 →x # c\nx sqrt π dup")
+        let data = h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t.rpn"]])["data"]?
+            .arrayValue?.compactMap(\.intValue) ?? []
+        #expect(data == [0, 0, 1, 0, 0,   // 3 number
+                         0, 2, 2, 3, 1,   // →x variable+declaration
+                         0, 3, 3, 5, 0,   // # c comment
+                         1, 0, 1, 3, 0,   // x variable
+                         0, 2, 4, 2, 4,   // sqrt function+defaultLibrary
+                         0, 5, 1, 3, 6,   // π variable+readonly+defaultLibrary
+                         0, 2, 3, 4, 0])  // dup keyword
+    }
+
+    @Test func definitionReferencesHighlight() {
+        let h = harness("2 →r\nr r × π ×\n3 ->r")
+        let definitions = h.result("textDocument/definition", h.at(1, 0)).arrayValue ?? []
+        #expect(definitions.map { span($0["range"]) } == [[0, 3, 0, 4], [2, 4, 2, 5]])
+        let references = h.result("textDocument/references", h.at(1, 2).merging(["context": ["includeDeclaration": false]]))
+        #expect(references.arrayValue?.map { span($0["range"]) } == [[1, 0, 1, 1], [1, 2, 1, 3]])
+        let highlights = h.result("textDocument/documentHighlight", h.at(0, 3)).arrayValue ?? []
+        #expect(highlights.map { $0["kind"]?.intValue ?? 0 } == [3, 2, 2, 3])
+        #expect(h.result("textDocument/definition", h.at(1, 6)) == .null)  // π is not a variable
+    }
+
+    @Test func renameEditsUsesAndStoresAndRefusesBadNames() {
+        let h = harness()
+        let prepare = h.result("textDocument/prepareRename", h.at(3, 0))
+        #expect(span(prepare["range"]) == [3, 0, 3, 1])
+        let edit = h.result("textDocument/rename", h.at(3, 0).merging(["newName": "total"]))
+        let edits = edit["changes"]?["file:///t.rpn"]?.arrayValue ?? []
+        #expect(edits.map { span($0["range"]) } == [[2, 11, 2, 12], [3, 0, 3, 1]])
+        #expect(edits.allSatisfy { $0["newText"] == "total" })
+        for bad in ["sin", "2x", "a b", "", "→x"] {
+            #expect(h.request("textDocument/rename", h.at(3, 0).merging(["newName": .string(bad)]))["error"] != nil, "\(bad)")
+        }
+        #expect(h.request("textDocument/rename", h.at(1, 0).merging(["newName": "y"]))["error"] != nil)
+    }
+
+    @Test func documentSymbolsListTheStores() {
+        let h = harness("3 4 + →sum\nsum 2 × ->twice\n")
+        let symbols = h.result("textDocument/documentSymbol", ["textDocument": ["uri": "file:///t.rpn"]]).arrayValue ?? []
+        #expect(symbols.map { $0["name"]?.stringValue ?? "" } == ["sum", "twice"])
+        #expect(symbols.map { $0["detail"]?.stringValue ?? "" } == ["3+4", "sum×2"])
+        #expect(span(symbols.first?["selectionRange"]) == [0, 7, 0, 10])
+    }
+
+    static let formattingCases: [(String, String, String)] = [
+        ("keep", "3   4+5×  # x\n\n  2π× ", "3 4 + 5 × # x\n\n2 π ×"),
+        ("unicode", "3 4 * 5 / 2 - sqrt pi -> x ->y\n", "3 4 × 5 ÷ 2 − √ π -> x →y\n"),
+        ("ascii", "3 4 × 5 ÷ 2 − √ π →y -4\n", "3 4 * 5 / 2 - sqrt pi ->y -4\n"),
+    ]
+
+    @Test(arguments: formattingCases)
+    func formatting(_ glyphs: String, _ text: String, _ expected: String) {
+        let h = harness(text, options: ["formatting": ["glyphs": .string(glyphs)]])
+        let edits = h.result("textDocument/formatting", ["textDocument": ["uri": "file:///t.rpn"],
+                                                         "options": ["tabSize": 4, "insertSpaces": true]])
+        #expect(edits[0]?["newText"]?.stringValue == expected)
+        #expect(span(edits[0]?["range"]).prefix(2) == [0, 0])
+    }
+
+    @Test func formattingAnAlreadyFormattedDocumentChangesNothing() {
+        let h = harness("3 4 + # ok\n")
+        #expect(h.result("textDocument/formatting", ["textDocument": ["uri": "file:///t.rpn"], "options": [:]]) == [])
+    }
+
+    @Test func codeActionsFixTyposAndShowInfix() {
+        let h = harness("sqr 2 +\n3 5 + √\n")
+        let diagnostic = h.diagnostics()[0]
+        let actions = h.result("textDocument/codeAction", [
+            "textDocument": ["uri": "file:///t.rpn"],
+            "range": ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(1, 3)],
+            "context": ["diagnostics": [diagnostic]],
+        ]).arrayValue ?? []
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Replace 'sqr' with 'sqrt'", "Show as infix"])
+        let fix = actions[0]["edit"]?["changes"]?["file:///t.rpn"]?[0]
+        #expect(fix?["newText"] == "sqrt")
+        #expect(span(fix?["range"]) == [0, 0, 0, 3])
+        let infix = actions[1]["edit"]?["changes"]?["file:///t.rpn"]?.arrayValue ?? []
+        #expect(infix.map { $0["newText"]?.stringValue ?? "" } == [" # sqr+2", " # √(3+5)"])
+    }
+
+    @Test func customEvaluateAndDescribe() {
+        let h = harness("7 M + √\n9 →M 14 +\n")
+        let whole = h.result("rpn/evaluate", ["textDocument": ["uri": "file:///t.rpn"]])
+        #expect(whole["values"]?.arrayValue?.map(\.doubleValue) == [18])
+        #expect(whole["description"] == "√(7+M)+14")
+        #expect(whole["variables"]?["M"]?.doubleValue == 9)
+        let prefix = h.result("rpn/evaluate", h.at(1, 0).merging(["variables": ["M": 2]]))
+        #expect(prefix["values"]?.arrayValue?.map(\.doubleValue) == [3])
+        let unset = h.result("rpn/evaluate", h.at(1, 0))
+        #expect(unset["values"] == [nil])
+        #expect(unset["diagnostics"]?[0]?["code"] == "unset-variable")
+        let text = h.result("rpn/describe", ["text": "3 5 + √ π cos", "ascii": true])
+        #expect(text["description"] == "sqrt(3+5),cos(pi)")
+        #expect(text["diagnostics"] == [])
+    }
+}
+
+extension JSONValue {
+    /// This object with the keys of `other` added.
+    func merging(_ other: JSONValue) -> JSONValue {
+        guard var object = objectValue, let extra = other.objectValue else { return self }
+        for (key, value) in extra { object[key] = value }
+        return .object(object)
+    }
+}
