@@ -11,7 +11,7 @@
 
 (condition-case err
     (progn
-      (load (getenv "RPN_MODE_EL") nil t)
+      (load (expand-file-name (getenv "RPN_MODE_EL")) nil t)
       (rpn-check--emit :event "loaded"
                        :feature (featurep 'rpn-mode)
                        :auto_mode (symbol-name (or (assoc-default "/tmp/x.rpn" auto-mode-alist

@@ -1,0 +1,203 @@
+;;; emacs_eglot_check.el --- rpn-mode + eglot + flymake against `rpn lsp', in batch -*- lexical-binding: t -*-
+;;
+;; Run by tests/editors/test_emacs.py (Emacs 28 + Debian's elpa-eglot 1.9):
+;;   RPN_MODE_EL=editors/emacs/rpn-mode.el RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs \
+;;   timeout 60 emacs -Q --batch -l tests/editors/emacs_eglot_check.el
+;; Writes one JSON object per line to stdout (Emacs and eglot messages go to stderr); the
+;; assertions are in Python. Exit status 0 when the script ran to the end, 2 on a Lisp error.
+
+(unless (require 'eglot nil t)
+  ;; -Q: Debian installs eglot under /usr/share/emacs/site-lisp/elpa
+  (require 'package)
+  (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa")
+  (package-initialize)
+  (require 'eglot))
+(require 'flymake)
+(require 'json)
+(require 'subr-x)
+
+(defun rpn-check--emit (&rest plist)
+  (princ (concat (json-encode plist) "\n")))
+
+(defun rpn-check--wait (pred seconds)
+  "Process output until PRED is true or SECONDS pass; return PRED's value."
+  (let ((deadline (+ (float-time) seconds)) (v nil))
+    (while (and (not (setq v (funcall pred))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    v))
+
+(defun rpn-check--pos (line col)
+  "Move point to 0-based LINE and character column COL."
+  (goto-char (point-min))
+  (forward-line line)
+  (forward-char col))
+
+(defun rpn-check--lines ()
+  (vconcat (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n")))
+
+(defun rpn-check--flymake ()
+  "The flymake diagnostics of the buffer as plists of 0-based line and character columns."
+  (vconcat
+   (mapcar (lambda (d)
+             (let ((beg (flymake-diagnostic-beg d)) (end (flymake-diagnostic-end d)))
+               (list :line (1- (line-number-at-pos beg))
+                     :col (save-excursion (goto-char beg) (current-column))
+                     :end_line (1- (line-number-at-pos end))
+                     :end_col (save-excursion (goto-char end) (current-column))
+                     :type (symbol-name (flymake-diagnostic-type d))
+                     :text (flymake-diagnostic-text d))))
+           (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a)
+                                                        (flymake-diagnostic-beg b)))))))
+
+(defvar rpn-check--published nil "Every publishDiagnostics params, newest first.")
+(advice-add 'eglot-handle-notification :before
+            (lambda (_server method &rest params)
+              (when (eq method 'textDocument/publishDiagnostics)
+                (push params rpn-check--published))))
+
+(defun rpn-check--request (server method params)
+  "A synchronous request; returns (:result R) or (:error MESSAGE CODE)."
+  (condition-case err
+      (list :result (jsonrpc-request server method params))
+    (jsonrpc-error
+     (list :error (alist-get 'jsonrpc-error-message (cdr err))
+           :code (alist-get 'jsonrpc-error-code (cdr err))))))
+
+(defun rpn-check--hover-text (hover)
+  (let ((c (plist-get hover :contents)))
+    (cond ((null hover) nil)
+          ((stringp c) c)
+          ((plist-get c :value))
+          (t (format "%S" c)))))
+
+(defun rpn-check--main ()
+  (let* ((bin (getenv "RPN_BIN"))
+         (file (getenv "RPN_FILE"))
+         (mode (or (getenv "RPN_MODE") "main")))
+    (load (expand-file-name (getenv "RPN_MODE_EL")) nil t)
+    ;; the user's configuration: the server binary and the glyph style
+    (setq rpn-server-command (list bin "lsp")
+          rpn-formatting-glyphs (if (equal mode "glyphs") "unicode" "keep"))
+    (unless (executable-find bin) (error "server executable not found: %s" bin))
+    (setq eglot-sync-connect t
+          eglot-connect-timeout 20
+          eglot-autoshutdown nil)
+    (find-file file)
+    ;; `eglot-ensure' connects from post-command-hook only, which never runs in batch
+    (apply #'eglot (eglot--guess-contact))
+    (let* ((server (eglot-current-server))
+           (_ (unless server (error "eglot did not connect")))
+           (proc (jsonrpc--process server)))
+      (rpn-check--emit :event "open" :major_mode (symbol-name major-mode)
+                       :emacs emacs-version
+                       :server (plist-get (eglot--server-info server) :name)
+                       :language_id (eglot--language-id server)
+                       :command (vconcat (process-command proc)))
+      (flymake-start nil t)
+      (unless (rpn-check--wait (lambda () rpn-check--published) 10)
+        (error "no publishDiagnostics within 10s"))
+      (unless (or (equal mode "glyphs") (rpn-check--wait #'flymake-diagnostics 5))
+        (error "no diagnostics in flymake within 5s"))
+      (if (equal mode "glyphs")
+          (progn
+            (eglot-format-buffer)
+            (rpn-check--emit :event "formatted" :lines (rpn-check--lines)))
+        (accept-process-output nil 0.3)
+        (rpn-check--emit :event "published" :params (car rpn-check--published))
+        (rpn-check--emit :event "flymake" :items (rpn-check--flymake))
+
+        ;; hover, positions converted by eglot (UTF-16 columns)
+        (dolist (at '((1 0) (3 8) (3 10)))
+          (rpn-check--pos (car at) (cadr at))
+          (let* ((params (eglot--TextDocumentPositionParams))
+                 (r (rpn-check--request server :textDocument/hover params)))
+            (rpn-check--emit :event "hover" :position (plist-get params :position)
+                             :text (rpn-check--hover-text (plist-get r :result))
+                             :kind (plist-get (plist-get (plist-get r :result) :contents) :kind)
+                             :error (plist-get r :error))))
+        ;; eglot's own hover path (what M-x eldoc shows)
+        (rpn-check--pos 1 0)
+        (let ((info (condition-case err
+                        (eglot--hover-info
+                         (plist-get (jsonrpc-request server :textDocument/hover
+                                                     (eglot--TextDocumentPositionParams))
+                                    :contents))
+                      (error (format "error: %S" err)))))
+          (rpn-check--emit :event "hover_info" :text (substring-no-properties (or info ""))))
+
+        ;; completion at the end of line 3
+        (goto-char (point-min)) (forward-line 3) (end-of-line)
+        (let* ((params (eglot--CompletionParams))
+               (r (rpn-check--request server :textDocument/completion params))
+               (res (plist-get r :result))
+               (items (if (vectorp res) res (plist-get res :items))))
+          (rpn-check--emit
+           :event "completion" :position (plist-get params :position) :error (plist-get r :error)
+           :items (vconcat
+                   (mapcar (lambda (it)
+                             (let ((doc (plist-get it :documentation)))
+                               (list :label (plist-get it :label) :kind (plist-get it :kind)
+                                     :documentation (if (stringp doc) doc (plist-get doc :value)))))
+                           items))))
+        ;; eglot's completion-at-point table (what M-TAB / company use)
+        (goto-char (point-min)) (forward-line 3) (end-of-line)
+        (let* ((capf (eglot-completion-at-point))
+               (table (nth 2 capf)))
+          (rpn-check--emit :event "capf"
+                           :candidates (vconcat (and table (all-completions "" table)))))
+
+        ;; rename: prepareRename on the name of →N, refused names, eglot-rename
+        (let ((uri (eglot--path-to-uri file)))
+          (rpn-check--pos 2 11)
+          (let ((r (rpn-check--request server :textDocument/prepareRename
+                                       (eglot--TextDocumentPositionParams))))
+            (rpn-check--emit :event "prepare_rename" :result (plist-get r :result)
+                             :error (plist-get r :error)))
+          (dolist (bad '("sqrt" "3x"))
+            (let ((r (rpn-check--request server :textDocument/rename
+                                         `(:textDocument (:uri ,uri) :position (:line 3 :character 0)
+                                                         :newName ,bad))))
+              (rpn-check--emit :event "rename_refused" :new_name bad :result (plist-get r :result)
+                               :error (plist-get r :error))))
+          (rpn-check--pos 3 0)
+          (let ((err (condition-case e (progn (eglot-rename "total") nil)
+                       (error (format "%S" e)))))
+            (rpn-check--emit :event "renamed" :lines (rpn-check--lines) :error err)))
+
+        ;; incremental changes after multi-byte characters: 0 ÷ -> 2 ÷, text after the emoji,
+        ;; a new messy line
+        (let ((n (length rpn-check--published)))
+          (rpn-check--pos 1 8) (delete-char 1) (insert "2")
+          (goto-char (point-min)) (end-of-line) (insert " more")
+          (goto-char (point-max)) (insert "  3   4+5×  # x")
+          (eglot--signal-textDocument/didChange)
+          (rpn-check--wait (lambda () (> (length rpn-check--published) n)) 5)
+          (flymake-start nil t)
+          (rpn-check--wait
+           (lambda () (not (seq-some (lambda (d) (string= (flymake-diagnostic-text d) "division by zero"))
+                                     (flymake-diagnostics))))
+           3)
+          (rpn-check--emit :event "changed" :lines (rpn-check--lines)
+                           :params (car rpn-check--published)
+                           :flymake (rpn-check--flymake)))
+
+        ;; formatting through eglot
+        (eglot-format-buffer)
+        (rpn-check--emit :event "formatted" :lines (rpn-check--lines)))
+
+      ;; orderly shutdown: `eglot-shutdown' would SIGKILL the server right after `exit', so
+      ;; send shutdown + exit ourselves and wait for the process's own exit status
+      (setf (eglot--shutdown-requested server) t)
+      (let ((r (rpn-check--request server :shutdown nil)))
+        (jsonrpc-notify server :exit nil)
+        (rpn-check--wait (lambda () (not (process-live-p proc))) 5)
+        (rpn-check--emit :event "exit" :shutdown_result (plist-get r :result)
+                         :shutdown_error (plist-get r :error)
+                         :status (symbol-name (process-status proc))
+                         :code (process-exit-status proc)))
+      (when (process-live-p proc) (ignore-errors (eglot-shutdown server))))))
+
+(condition-case err
+    (progn (rpn-check--main) (kill-emacs 0))
+  (error (rpn-check--emit :event "error" :error (format "%S" err))
+         (kill-emacs 2)))

@@ -1,0 +1,178 @@
+"""Emacs 28 in batch with editors/emacs/rpn-mode.el and eglot 1.9 (Debian's elpa-eglot)
+against the real `rpn lsp`.
+
+tests/editors/emacs_eglot_check.el does the editing and writes JSON lines; the assertions are
+here. Two runs: the example document (flymake diagnostics, hover, completion, rename,
+incremental changes, formatting, exit status) and formatting with glyphs = unicode.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_support import EDITORS, EXAMPLE, HERE, Events, require_binary, require_server, run_json_lines
+
+
+def run_emacs(tmp_path_factory, text: str, mode: str) -> Events:
+    emacs = require_binary("emacs")
+    rpn = require_server()
+    d = tmp_path_factory.mktemp(f"emacs-{mode}")
+    f = d / "example.rpn"
+    f.write_text(text, encoding="utf-8")
+    home = d / "home"
+    home.mkdir()
+    env = {"RPN_MODE_EL": str(EDITORS / "emacs" / "rpn-mode.el"), "RPN_BIN": rpn,
+           "RPN_FILE": str(f), "RPN_MODE": mode, "HOME": str(home)}
+    cmd = ["timeout", "60", emacs, "-Q", "--batch", "-l", str(HERE / "emacs_eglot_check.el")]
+    events, r = run_json_lines(cmd, env)
+    ev = Events(events, r)
+    ev.file = f
+    return ev
+
+
+@pytest.fixture(scope="module")
+def emacs(tmp_path_factory) -> Events:
+    return run_emacs(tmp_path_factory, EXAMPLE, "main")
+
+
+@pytest.fixture(scope="module")
+def emacs_glyphs(tmp_path_factory) -> Events:
+    return run_emacs(tmp_path_factory, "3 4 * 2 / sqrt pi - ->X X\n", "glyphs")
+
+
+def rng(r: dict) -> tuple[int, int, int, int]:
+    return (r["start"]["line"], r["start"]["character"], r["end"]["line"], r["end"]["character"])
+
+
+def test_script_ran_to_the_end(emacs):
+    assert not emacs.all("error"), emacs.all("error")
+    assert emacs.run.returncode == 0, emacs.run.stderr.decode()[-3000:]
+
+
+def test_mode_and_server(emacs):
+    e = emacs.one("open")
+    assert e["major_mode"] == "rpn-mode"
+    assert e["language_id"] == "rpn"
+    assert e["server"] == "rpn"
+    assert e["command"][1:] == ["lsp"]
+
+
+def test_published_diagnostics(emacs):
+    params = emacs.one("published")["params"]
+    assert params["uri"] == emacs.file.as_uri()
+    diags = sorted(params["diagnostics"], key=lambda d: rng(d["range"]))
+    assert [(rng(d["range"]), d["severity"], d.get("code"), d.get("source")) for d in diags] == [
+        ((1, 0, 1, 1), 1, "missing-operand", "rpn"),
+        ((1, 10, 1, 11), 1, "division-by-zero", "rpn"),
+        ((2, 0, 2, 3), 2, "unset-variable", "rpn"),
+    ]
+
+
+def test_flymake_places_diagnostics(emacs):
+    # Emacs columns count characters: √ π × ÷ are one character (and one UTF-16 unit) each.
+    items = emacs.one("flymake")["items"]
+    assert [(d["line"], d["col"], d["end_line"], d["end_col"], d["type"]) for d in items] == [
+        (1, 0, 1, 1, "eglot-error"),
+        (1, 10, 1, 11, "eglot-error"),
+        (2, 0, 2, 3, "eglot-warning"),
+    ]
+    assert "division by zero" in items[1]["text"]
+    assert "did you mean 'sqrt'?" in items[2]["text"]
+
+
+def test_hover_builtin(emacs):
+    h = emacs.one("hover", 0)
+    assert h["position"] == {"line": 1, "character": 0}
+    assert h["error"] is None
+    # eglot 1.9 asks for markdown only when markdown-mode is installed: plaintext here
+    assert h["kind"] in ("plaintext", "markdown")
+    assert "( a -- √a )" in h["text"] and "Square root" in h["text"], h["text"]
+
+
+def test_hover_expression_and_value(emacs):
+    h = emacs.one("hover", 1)
+    assert h["position"] == {"line": 3, "character": 8}
+    assert "3+5" in h["text"] and "= 8" in h["text"], h["text"]
+
+
+def test_hover_free_variable_expression(emacs):
+    h = emacs.one("hover", 2)
+    assert h["position"] == {"line": 3, "character": 10}
+    assert "M×(3+5)" in h["text"], h["text"]
+
+
+def test_eglot_hover_info(emacs):
+    text = emacs.one("hover_info")["text"]
+    assert "( a -- √a )" in text and "Square root" in text, text
+
+
+BUILTINS = ["sqrt", "sin", "cos", "tan", "asin", "acos", "atan", "ln", "log", "exp", "abs", "neg",
+            "chs", "pi", "e", "pow", "dup", "drop", "swap", "over", "rot", "clear"]
+
+
+def test_completion(emacs):
+    e = emacs.one("completion")
+    assert e["error"] is None
+    assert e["position"] == {"line": 3, "character": 11}
+    labels = {it["label"] for it in e["items"]}
+    missing = [w for w in BUILTINS + ["M", "N", "→M", "→N"] if w not in labels]
+    assert not missing, f"completion lacks {missing}; got {sorted(labels)}"
+    sqrt = next(it for it in e["items"] if it["label"] == "sqrt")
+    assert isinstance(sqrt["kind"], int)
+    assert sqrt["documentation"]
+
+
+def test_completion_at_point(emacs):
+    candidates = set(emacs.one("capf")["candidates"])
+    assert {"sqrt", "dup", "M", "N", "→N"} <= candidates, sorted(candidates)
+
+
+def test_prepare_rename(emacs):
+    e = emacs.one("prepare_rename")
+    assert e["error"] is None
+    res = e["result"]
+    assert rng(res.get("range", res)) == (2, 11, 2, 12)
+
+
+@pytest.mark.parametrize("index, name", [(0, "sqrt"), (1, "3x")])
+def test_rename_refused(emacs, index, name):
+    e = emacs.one("rename_refused", index)
+    assert e["new_name"] == name
+    assert e["error"], f"renaming N to {name!r} was not refused: {e['result']}"
+    assert e["result"] is None
+
+
+def test_eglot_rename(emacs):
+    e = emacs.one("renamed")
+    assert e["error"] is None
+    assert e["lines"] == ["# π √ 😀 comment", "√ π × 1 0 ÷", "sqr 2 + M →total",
+                          "total M 3 5 + ×", ""]
+
+
+def test_incremental_changes_after_multibyte_characters(emacs):
+    e = emacs.one("changed")
+    assert e["lines"] == ["# π √ 😀 comment more", "√ π × 1 2 ÷", "sqr 2 + M →total",
+                          "total M 3 5 + ×", "  3   4+5×  # x"]
+    codes = [(d.get("code"), rng(d["range"])) for d in e["params"]["diagnostics"]]
+    assert ("division-by-zero", (1, 10, 1, 11)) not in codes, codes
+    assert ("unset-variable", (2, 0, 2, 3)) in codes, codes
+    assert not any("division by zero" in d["text"] for d in e["flymake"]), e["flymake"]
+
+
+def test_eglot_format_buffer(emacs):
+    assert emacs.one("formatted")["lines"] == [
+        "# π √ 😀 comment more", "√ π × 1 2 ÷", "sqr 2 + M →total", "total M 3 5 + ×",
+        "3 4 + 5 × # x"]
+
+
+def test_clean_exit(emacs):
+    e = emacs.one("exit")
+    assert e["shutdown_error"] is None and e["shutdown_result"] is None
+    assert (e["status"], e["code"]) == ("exit", 0)
+
+
+def test_formatting_with_unicode_glyphs(emacs_glyphs):
+    assert not emacs_glyphs.all("error"), emacs_glyphs.all("error")
+    assert emacs_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X", ""]
+    e = emacs_glyphs.one("exit")
+    assert (e["status"], e["code"]) == ("exit", 0)
