@@ -76,6 +76,6 @@ extension Builtin {
         return byName[lowered].map { self[$0] }
     }
 
-    /// Every letter spelling, for completion and did-you-mean.
-    public static var wordNames: [String] { byName.keys.sorted() }
+    /// Every letter spelling, sorted, for completion and did-you-mean.
+    public static let wordNames: [String] = byName.keys.sorted()
 }

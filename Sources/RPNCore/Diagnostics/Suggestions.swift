@@ -3,8 +3,9 @@ public enum Suggestions {
     /// The candidate nearest to `word` (case-insensitive), within a distance that grows with
     /// the word's length: 1 for words up to 4 characters, 2 beyond.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        guard word.utf8.count >= 3 else { return nil }  // "M" is not a typo of "e"
         let target = Array(word.lowercased().unicodeScalars)
-        guard target.count >= 3 else { return nil }  // "M" is not a typo of "e"
+        guard target.count >= 3 else { return nil }
         let limit = target.count <= 4 ? 1 : 2
         var best: (String, Int)?
         for candidate in candidates {

@@ -21,9 +21,26 @@ public struct Machine: Sendable {
     private var bucketEpochs = [UInt32](repeating: 0, count: 32)
     private var reportedNodes: Set<Int32> = []
     private var scratch: [Int32] = []
+    /// Did-you-mean for unset variables, by variable index (a name is looked up once).
+    private var suggestions: [Int32: String?] = [:]
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
+    }
+
+    /// Forgets every entry, node, variable and diagnostic but keeps the storage, so re-running
+    /// an edited document does not allocate and fault in its arrays again.
+    public mutating func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        variables = Variables()
+        diagnostics.removeAll(keepingCapacity: true)
+        suppressedDiagnostics = 0
+        epoch = 1
+        for i in bucketEpochs.indices { bucketEpochs[i] = 0 }
+        reportedNodes.removeAll(keepingCapacity: true)
+        suggestions.removeAll()
+        scratch.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Inspecting
@@ -112,7 +129,8 @@ public struct Machine: Sendable {
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .variable:
-            let index = variables.intern(text(token.range, buffer, base))
+            let index = variables.intern(UnsafeBufferPointer(rebasing:
+                buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
             stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
         case .store:
             store(token, buffer, base)
@@ -389,7 +407,12 @@ public struct Machine: Sendable {
         case .value(let v): return v
         case .failed: return .nan
         case .unset:
-            let suggestion = Suggestions.closest(to: name, among: Builtin.wordNames)
+            if options.freeVariables, reportedNodes.contains(index) { return .nan }
+            let suggestion = suggestions[node.lhs] ?? {
+                let found = Suggestions.closest(to: name, among: Builtin.wordNames)
+                suggestions[node.lhs] = .some(found)
+                return found
+            }()
             if !options.freeVariables {
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 reportOnce(index, .error, .unsetVariable, "variable '\(name)' is unset\(hint)", node.tokenRange,

@@ -9,6 +9,8 @@ public struct Variables: Sendable {
 
     public private(set) var names: [String] = []
     private var indices: [String: Int32] = [:]
+    /// Interning straight from source bytes, without making a String for every use.
+    private var byHash: [UInt64: Int32] = [:]
     public private(set) var bindings: [Binding] = []
 
     public init() {}
@@ -23,6 +25,16 @@ public struct Variables: Sendable {
     }
 
     public func index(of name: String) -> Int32? { indices[name] }
+
+    /// The index of the variable spelled by these UTF-8 bytes.
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        if let index = byHash[hash], names[Int(index)].utf8.elementsEqual(bytes) { return index }
+        let index = intern(String(decoding: bytes, as: UTF8.self))
+        if byHash[hash] == nil { byHash[hash] = index }
+        return index
+    }
 
     public subscript(name: String) -> Binding {
         indices[name].map { bindings[Int($0)] } ?? .unset

@@ -19,6 +19,10 @@ public struct Token: Sendable, Equatable {
     public var number: Double
     public var problem: LexProblem?
 
+    public init(kind: TokenKind, range: Range<Int>, builtin: BuiltinID?, problem: LexProblem? = nil) {
+        self.init(kind, range, builtin: builtin, problem: problem)
+    }
+
     @inline(__always)
     init(_ kind: TokenKind, _ range: Range<Int>, builtin: BuiltinID? = nil, number: Double = 0,
          problem: LexProblem? = nil) {

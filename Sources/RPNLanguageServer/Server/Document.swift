@@ -9,6 +9,8 @@ final class Document {
     private(set) var bytes: [UInt8]
     private(set) var lineIndex: LineIndex
     private var cachedAnalysis: DocumentAnalysis?
+    /// The previous version's analysis, kept only to recycle its storage.
+    private var staleAnalysis: DocumentAnalysis?
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -30,6 +32,7 @@ final class Document {
             bytes = Array(text.utf8)
         }
         lineIndex = LineIndex(bytes)
+        if let cachedAnalysis { staleAnalysis = cachedAnalysis }
         cachedAnalysis = nil
     }
 
@@ -39,7 +42,8 @@ final class Document {
 
     var analysis: DocumentAnalysis {
         if let cachedAnalysis { return cachedAnalysis }
-        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes))
+        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), recycling: staleAnalysis)
+        staleAnalysis = nil
         cachedAnalysis = analysis
         return analysis
     }
