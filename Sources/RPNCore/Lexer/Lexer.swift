@@ -285,15 +285,26 @@ extension BuiltinID {
 }
 
 extension Builtin {
-    /// The word spelled by these ASCII bytes, case-insensitively.
+    /// The word spelled by these bytes (at most 8), case-insensitively, without making a
+    /// String: the lowercased bytes packed into an integer, binary-searched in a sorted table.
+    @inline(__always)
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> BuiltinID? {
-        var lowered = ""
+        guard bytes.count <= 8 else { return nil }
+        var key: UInt64 = 0
         for b in bytes {
             guard b < 0x80 else { return nil }
-            lowered.unicodeScalars.append(Unicode.Scalar(b | (isUpper(b) ? 0x20 : 0)))
+            key = key << 8 | UInt64(b &- 0x41 < 26 ? b | 0x20 : b)
         }
-        return byName[lowered]
+        let table = packedNames
+        var low = 0, high = table.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table[mid].key < key { low = mid + 1 } else { high = mid }
+        }
+        return low < table.count && table[low].key == key ? table[low].id : nil
     }
 
-    @inline(__always) static func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+    static let packedNames: [(key: UInt64, id: BuiltinID)] = byName.map { name, id in
+        (name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }, id)
+    }.sorted { $0.key < $1.key }
 }
