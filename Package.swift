@@ -20,11 +20,16 @@ let package = Package(
         .target(name: "RPNJSON"),
         // `rpn lsp`: JSON-RPC framing, the protocol types, the server and its features.
         .target(name: "RPNLanguageServer", dependencies: ["RPNCore", "RPNJSON"]),
+        // libedit through a module map and a shim header (Debian: libedit-dev).
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // The interactive `rpn>` shell: session, commands, favorites, plots, line editor.
+        .target(name: "RPNShell", dependencies: ["RPNCore", "RPNJSON", "RPNCommandLine", "CEditLine"]),
         .executableTarget(
             name: "rpn",
             dependencies: [
                 "RPNCommandLine",
                 "RPNLanguageServer",
+                "RPNShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -32,6 +37,7 @@ let package = Package(
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
         .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
+        .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+import CEditLine
+import RPNCore
