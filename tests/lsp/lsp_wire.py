@@ -200,8 +200,8 @@ class RawServer:
         assert response.get("result", {}).get("description") == "1+2", response
 
     def wait_exit(self, timeout: float = TIMEOUT) -> int:
-        """Waits for the process (os.wait4, so `rusage` holds its peak RSS) and returns its
-        status; fails after `timeout` seconds."""
+        """Waits for the process (os.wait4: `rusage` keeps its resource usage) and returns its
+        exit status; fails after `timeout` seconds."""
         if self.returncode is not None:
             return self.returncode
         deadline = time.monotonic() + timeout
@@ -219,8 +219,16 @@ class RawServer:
             time.sleep(0.02)
 
     def peak_rss_bytes(self) -> int:
-        assert self.rusage is not None, "wait_exit first"
-        return self.rusage.ru_maxrss * 1024  # kilobytes on Linux
+        """The peak RSS of the server program, from /proc/PID/status VmHWM (the server must be
+        running). Not `ru_maxrss` of os.wait4: Linux carries a process's maxrss across execve,
+        and Python spawns with vfork, so the child's ru_maxrss starts at the high-water mark
+        of the test process itself (over 100 MB once a test has built a 50 MB document).
+        VmHWM belongs to the address space exec created, so it is the server's alone."""
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+        raise AssertionError("no VmHWM in /proc/PID/status")
 
     def kill(self):
         if self.returncode is None and self.proc.poll() is None:
