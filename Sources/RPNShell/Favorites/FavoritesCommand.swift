@@ -1,0 +1,175 @@
+import RPNCommandLine
+import RPNCore
+import RPNJSON
+
+/// `rpn fav list|add PROGRAM|rm N|show N [--json]`: the favorites list from the command line
+/// (and from the shell, which runs the same command against the same store).
+public struct FavoritesCommand {
+    public enum Action: Equatable {
+        case list
+        case add(String)
+        case remove(Int)
+        case show(Int)
+    }
+
+    public var action: Action
+    public var json = false
+    /// The name diagnostics give the program of `add` (`<program>:1:5: error: ...`).
+    public var programName = "<program>"
+    let store: FavoritesStore
+
+    public init(action: Action, store: FavoritesStore) {
+        self.action = action
+        self.store = store
+    }
+
+    public static let usage = """
+        usage: rpn fav list [--json]          the favorites, numbered
+               rpn fav add PROGRAM [--json]   keep a program with its description
+               rpn fav rm N                   forget favorite N
+               rpn fav show N [--json]        favorite N's program and description
+
+        """
+
+    /// The action and `--json` from the arguments after `fav`; a thrown error is a usage
+    /// error (print it and `usage`, exit 64). `--` ends the options, so `add -- -4 neg` works.
+    public static func parse(_ arguments: [String]) throws(FavoritesError) -> (action: Action, json: Bool) {
+        var json = false
+        var words: [String] = []
+        var optionsEnded = false
+        for argument in arguments {
+            if !optionsEnded && argument == "--" { optionsEnded = true; continue }
+            if !optionsEnded && argument == "--json" { json = true; continue }
+            if !optionsEnded && argument.hasPrefix("--") { throw FavoritesError("fav: unknown option '\(argument)'") }
+            words.append(argument)
+        }
+        guard let verb = words.first else { throw FavoritesError("fav: expected list, add, rm or show") }
+        let rest = Array(words.dropFirst())
+        func number() throws(FavoritesError) -> Int {
+            guard rest.count == 1 else { throw FavoritesError("fav \(verb): expected one favorite number") }
+            guard let number = Int(rest[0]) else { throw FavoritesError("fav \(verb): '\(rest[0])' is not a number") }
+            return number
+        }
+        switch verb {
+        case "list", "ls":
+            guard rest.isEmpty else { throw FavoritesError("fav list: unexpected argument '\(rest[0])'") }
+            return (.list, json)
+        case "add":
+            guard rest.count == 1 else { throw FavoritesError("fav add: expected one PROGRAM (quote it)") }
+            return (.add(rest[0]), json)
+        case "rm", "remove": return (.remove(try number()), json)
+        case "show": return (.show(try number()), json)
+        default: throw FavoritesError("fav: unknown command '\(verb)' (expected list, add, rm or show)")
+        }
+    }
+
+    public func run(_ io: CommandLineIO) -> Int32 {
+        defer { io.standardOutput.flush(); io.standardError.flush() }
+        do {
+            switch action {
+            case .list: try list(io)
+            case .add(let program): return try add(program, io)
+            case .remove(let number): try remove(number, io)
+            case .show(let number): try show(number, io)
+            }
+            return ExitStatus.success
+        } catch {
+            fail(error.message, io)
+            return ExitStatus.failure
+        }
+    }
+
+    func list(_ io: CommandLineIO) throws(FavoritesError) {
+        let favorites = try store.load()
+        if json {
+            let entries = favorites.enumerated().map { Self.entry(number: $0.offset + 1, $0.element) }
+            io.standardOutput.write(JSONSerializer.serialize(.array(entries)) + [0x0A])
+            return
+        }
+        let width = String(favorites.count).count
+        var text = ""
+        for (index, favorite) in favorites.enumerated() {
+            text += Self.line(number: index + 1, width: width, favorite)
+        }
+        io.standardOutput.write(text)
+    }
+
+    func add(_ program: String, _ io: CommandLineIO) throws(FavoritesError) -> Int32 {
+        var sources = SourceSet()
+        let file = sources.add(name: programName, bytes: Array(program.utf8))
+        let evaluation = RPN.evaluate([file], options: EvaluationOptions(freeVariables: true))
+        let renderer = DiagnosticRenderer(sources: sources, colour: colour(io))
+        let ordered = evaluation.diagnostics.enumerated()
+            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+        for (_, diagnostic) in ordered { io.standardError.write(renderer.render(diagnostic)) }
+        if evaluation.hasErrors { return ExitStatus.failure }
+        if evaluation.values.isEmpty {
+            fail("fav add: the program leaves nothing on the stack", io)
+            return ExitStatus.usage
+        }
+        let favorite = Favorite(program: program, description: RPN.describe(program))
+        let favorites = try store.add(favorite)
+        // Another process may have added at the same time: ours is the last one we wrote.
+        let number = favorites.lastIndex(of: favorite).map { $0 + 1 } ?? favorites.count
+        if json {
+            io.standardOutput.write(JSONSerializer.serialize(Self.entry(number: number, favorite)) + [0x0A])
+        } else {
+            io.standardOutput.write("added " + Self.line(number: number, width: 0, favorite))
+        }
+        return ExitStatus.success
+    }
+
+    func remove(_ number: Int, _ io: CommandLineIO) throws(FavoritesError) {
+        // The favorite removed is the one at `number` inside the store's lock; remember the
+        // list just before, so the message can say which one it was.
+        let before = try store.load()
+        let after = try store.remove(number: number)
+        let removed = Self.removed(before: before, after: after, number: number)
+        if json {
+            let entry = removed.map { Self.entry(number: number, $0) } ?? .object(["number": .int(number)])
+            io.standardOutput.write(JSONSerializer.serialize(entry) + [0x0A])
+        } else if let removed {
+            io.standardOutput.write("removed " + Self.line(number: number, width: 0, removed))
+        } else {
+            io.standardOutput.write("removed \(number)\n")
+        }
+    }
+
+    func show(_ number: Int, _ io: CommandLineIO) throws(FavoritesError) {
+        let favorites = try store.load()
+        guard let index = favorites.index(ofNumber: number) else { throw .noFavorite(number, count: favorites.count) }
+        let favorite = favorites[index]
+        if json {
+            io.standardOutput.write(JSONSerializer.serialize(Self.entry(number: number, favorite)) + [0x0A])
+        } else {
+            io.standardOutput.write(favorite.program + "\n" + favorite.description + "\n")
+        }
+    }
+
+    /// Which favorite `remove(number:)` took out, found by comparing the lists before and
+    /// after (another process may have changed the list between the two reads).
+    static func removed(before: [Favorite], after: [Favorite], number: Int) -> Favorite? {
+        // The usual case: nothing else changed, `after` is `before` without `index`.
+        if let index = before.index(ofNumber: number), before.count == after.count + 1,
+           Array(before[..<index]) == Array(after[..<index]),
+           Array(before[(index + 1)...]) == Array(after[index...]) {
+            return before[index]
+        }
+        return nil
+    }
+
+    static func line(number: Int, width: Int, _ favorite: Favorite) -> String {
+        let digits = String(number)
+        return String(repeating: " ", count: max(0, width - digits.count)) + digits + "  " + favorite.description + "\n"
+    }
+
+    static func entry(number: Int, _ favorite: Favorite) -> JSONValue {
+        .object(["number": .int(number), "program": .string(favorite.program), "description": .string(favorite.description)])
+    }
+
+    func colour(_ io: CommandLineIO) -> Bool { io.colourAllowed && io.standardError.isTerminal }
+
+    func fail(_ message: String, _ io: CommandLineIO) {
+        io.standardError.write((colour(io) ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
+    }
+}

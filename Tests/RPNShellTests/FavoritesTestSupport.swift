@@ -1,0 +1,49 @@
+import Foundation
+import RPNCommandLine
+@testable import RPNShell
+
+/// A fresh directory under the system's temporary directory, removed afterwards.
+func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rpn-favorites-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer {
+        // Undo chmod 000 and friends so the directory can go.
+        chmod(directory, 0o700)
+        if let names = try? FileManager.default.subpathsOfDirectory(atPath: directory) {
+            for name in names { chmod(directory + "/" + name, 0o700) }
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+    return try body(directory)
+}
+
+func bytes(at path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+}
+
+func write(_ bytes: [UInt8], to path: String) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
+
+func names(in directory: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+}
+
+/// Captured standard output and error for running a command in-process.
+struct FavoritesHarness {
+    let stdout = OutputSink.capture()
+    let stderr = OutputSink.capture()
+
+    var io: CommandLineIO {
+        CommandLineIO(standardOutput: stdout, standardError: stderr, standardInputIsTerminal: false, colourAllowed: false,
+                      readFile: { (path: String) throws(InputError) -> [UInt8] in throw InputError("no files here: \(path)") },
+                      readStandardInput: { () throws(InputError) -> [UInt8] in [] })
+    }
+
+    var out: String { stdout.capturedText }
+    var err: String { stderr.capturedText }
+}
+
+extension Favorite {
+    init(_ program: String, _ description: String) { self.init(program: program, description: description) }
+}
