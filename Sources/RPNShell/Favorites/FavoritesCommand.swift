@@ -5,7 +5,7 @@ import RPNJSON
 /// `rpn fav list|add PROGRAM|rm N|show N [--json]`: the favorites list from the command line
 /// (and from the shell, which runs the same command against the same store).
 public struct FavoritesCommand {
-    public enum Action: Equatable {
+    public enum Action: Equatable, Sendable {
         case list
         case add(String)
         case remove(Int)
@@ -21,46 +21,6 @@ public struct FavoritesCommand {
     public init(action: Action, store: FavoritesStore) {
         self.action = action
         self.store = store
-    }
-
-    public static let usage = """
-        usage: rpn fav list [--json]          the favorites, numbered
-               rpn fav add PROGRAM [--json]   keep a program with its description
-               rpn fav rm N                   forget favorite N
-               rpn fav show N [--json]        favorite N's program and description
-
-        """
-
-    /// The action and `--json` from the arguments after `fav`; a thrown error is a usage
-    /// error (print it and `usage`, exit 64). `--` ends the options, so `add -- -4 neg` works.
-    public static func parse(_ arguments: [String]) throws(FavoritesError) -> (action: Action, json: Bool) {
-        var json = false
-        var words: [String] = []
-        var optionsEnded = false
-        for argument in arguments {
-            if !optionsEnded && argument == "--" { optionsEnded = true; continue }
-            if !optionsEnded && argument == "--json" { json = true; continue }
-            if !optionsEnded && argument.hasPrefix("--") { throw FavoritesError("fav: unknown option '\(argument)'") }
-            words.append(argument)
-        }
-        guard let verb = words.first else { throw FavoritesError("fav: expected list, add, rm or show") }
-        let rest = Array(words.dropFirst())
-        func number() throws(FavoritesError) -> Int {
-            guard rest.count == 1 else { throw FavoritesError("fav \(verb): expected one favorite number") }
-            guard let number = Int(rest[0]) else { throw FavoritesError("fav \(verb): '\(rest[0])' is not a number") }
-            return number
-        }
-        switch verb {
-        case "list", "ls":
-            guard rest.isEmpty else { throw FavoritesError("fav list: unexpected argument '\(rest[0])'") }
-            return (.list, json)
-        case "add":
-            guard rest.count == 1 else { throw FavoritesError("fav add: expected one PROGRAM (quote it)") }
-            return (.add(rest[0]), json)
-        case "rm", "remove": return (.remove(try number()), json)
-        case "show": return (.show(try number()), json)
-        default: throw FavoritesError("fav: unknown command '\(verb)' (expected list, add, rm or show)")
-        }
     }
 
     public func run(_ io: CommandLineIO) -> Int32 {

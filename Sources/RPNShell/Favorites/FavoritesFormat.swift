@@ -51,14 +51,14 @@ enum FavoritesFormat {
             .failure(Problem(message: "it is not a favorites file (\(message))", corrupt: true))
         }
         guard let object = root.objectValue else { return shape("expected an object at the top level") }
-        for key in object.keys where key != "version" && key != "favorites" {
-            return shape("unexpected key \(JSONSerializer.string(.string(key))) at the top level")
-        }
         guard let versionValue = object["version"] else { return shape("no \"version\"") }
         guard let version = versionValue.intValue else { return shape("\"version\" is not an integer") }
         guard version == Self.version else {
             return .failure(Problem(message: "it has version \(version); this rpn reads version \(Self.version)",
                                     corrupt: version < 1))
+        }
+        if let key = object.keys.first(where: { $0 != "version" && $0 != "favorites" }) {
+            return shape("unexpected key \(JSONSerializer.string(.string(key))) at the top level")
         }
         guard let list = object["favorites"] else { return shape("no \"favorites\"") }
         guard let entries = list.arrayValue else { return shape("\"favorites\" is not an array") }
@@ -67,7 +67,7 @@ enum FavoritesFormat {
         for (index, entry) in entries.enumerated() {
             let number = index + 1
             guard let fields = entry.objectValue else { return shape("favorite \(number) is not an object") }
-            for key in fields.keys where key != "program" && key != "description" {
+            if let key = fields.keys.first(where: { $0 != "program" && $0 != "description" }) {
                 return shape("unexpected key \(JSONSerializer.string(.string(key))) in favorite \(number)")
             }
             guard let program = fields["program"]?.stringValue else {
