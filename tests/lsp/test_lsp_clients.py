@@ -547,3 +547,35 @@ async def test_did_close_publishes_an_empty_list(client: LanguageClient):
         await bounded(client.text_document_hover_async(
             types.HoverParams(text_document=doc.identifier, position=doc.pos(1, 0))))
     assert error.value.code == -32803 and "is not open" in str(error.value)
+
+
+async def test_configuration_changes_formatting_inlay_hints_and_angles(client: LanguageClient):
+    doc = Doc(client, "config.rpn", "3 4 × √ π →x\n90 sin\n")
+    await doc.open()
+    options = types.FormattingOptions(tab_size=4, insert_spaces=True)
+
+    async def formatted():
+        edits = await bounded(client.text_document_formatting_async(
+            types.DocumentFormattingParams(text_document=doc.identifier, options=options)))
+        return [e.new_text for e in edits]
+
+    async def hints():
+        return await bounded(client.text_document_inlay_hint_async(types.InlayHintParams(
+            text_document=doc.identifier,
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=2, character=0)))))
+
+    async def sine():
+        result = await bounded(client.protocol.send_request_async("rpn/evaluate", {"text": "90 sin"}))
+        return list(result.values)[0]
+
+    assert await formatted() == []
+    assert len(await hints()) == 2
+    assert abs(await sine() - 0.8939966636005579) < 1e-12  # radians by default
+    # eglot sends empty settings after initialized: nothing changes.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={}))
+    assert await formatted() == []
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"rpn": {
+        "formatting": {"glyphs": "ascii"}, "inlayHints": {"enabled": False}, "angleUnit": "degrees"}}))
+    assert await formatted() == ["3 4 * sqrt pi ->x\n90 sin\n"]
+    assert list(await hints()) == []
+    assert await sine() == pytest.approx(1.0)
