@@ -1,0 +1,92 @@
+/// One sample of a function: `y` is nil where the function has no value (an error, a NaN, an
+/// infinity).
+public struct PlotPoint: Sendable, Equatable {
+    public var x: Double
+    public var y: Double?
+
+    public init(x: Double, y: Double?) {
+        self.x = x
+        self.y = y
+    }
+}
+
+public enum PlotSampler {
+    /// `count` evenly spaced samples of f over [from, to] (both ends included). Non-finite values
+    /// become nil. One sample (`count` 1) is taken at `from`; none when `count` < 1.
+    public static func sample(from: Double, to: Double, count: Int, _ f: (Double) -> Double?) -> [PlotPoint] {
+        guard count > 0 else { return [] }
+        guard count > 1 else { return [point(from, f)] }
+        var points: [PlotPoint] = []
+        points.reserveCapacity(count)
+        let last = Double(count - 1)
+        for i in 0..<count {
+            // Interpolated from both ends so that the last x is exactly `to`.
+            let t = Double(i) / last
+            let x = i == count - 1 ? to : from * (1 - t) + to * t
+            points.append(point(x, f))
+        }
+        return points
+    }
+
+    private static func point(_ x: Double, _ f: (Double) -> Double?) -> PlotPoint {
+        let y = f(x)
+        return PlotPoint(x: x, y: y.flatMap { $0.isFinite ? $0 : nil })
+    }
+}
+
+/// What to draw: the samples, the function's description as a title, the variable name.
+public struct Plot: Sendable {
+    public var title: String
+    public var variable: String
+    public var points: [PlotPoint]
+
+    public init(title: String, variable: String, points: [PlotPoint]) {
+        self.title = title
+        self.variable = variable
+        self.points = points
+    }
+
+    /// The x range of the samples (nil without any, or when they all sit at one x).
+    public var xRange: ClosedRange<Double>? {
+        guard let first = points.first?.x, let last = points.last?.x else { return nil }
+        let low = Swift.min(first, last), high = Swift.max(first, last)
+        return low < high ? low...high : nil
+    }
+
+    /// The y range to show: all finite values when they are tame; when a few values explode
+    /// (1/M near 0) a robust range so the shape stays visible: the 5th to 95th percentiles,
+    /// padded by a quarter of their spread on each side (never beyond the data). A flat function
+    /// gets a band around its value. Nil when no sample has a value.
+    public var yRange: ClosedRange<Double>? {
+        var ys = points.compactMap(\.y)
+        guard !ys.isEmpty else { return nil }
+        ys.sort()
+        let low = ys[0], high = ys[ys.count - 1]
+        guard low < high else {
+            let pad = Swift.max(low.magnitude * 0.1, 1)
+            return (low - pad)...(low + pad)
+        }
+        let p05 = Self.percentile(ys, 0.05), p95 = Self.percentile(ys, 0.95)
+        let spread = p95 - p05
+        // Tame: the extremes are within a few spreads of the bulk (a line, a parabola, exp over
+        // a modest range). The full range is then the honest one.
+        if (high - low).isFinite, spread <= 0 || (high - low) <= 4 * spread {
+            return low...high
+        }
+        guard spread > 0, spread.isFinite else {
+            let pad = Swift.max(p05.magnitude * 0.1, 1)
+            return (p05 - pad)...(p05 + pad)
+        }
+        let pad = spread / 4
+        return Swift.max(low, p05 - pad)...Swift.min(high, p95 + pad)
+    }
+
+    /// The q-quantile of sorted values, linearly interpolated.
+    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+        let position = q * Double(sorted.count - 1)
+        let index = Int(position)
+        guard index + 1 < sorted.count else { return sorted[sorted.count - 1] }
+        let fraction = position - Double(index)
+        return sorted[index] + (sorted[index + 1] - sorted[index]) * fraction
+    }
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import RPNCommandLine
+import RPNCore
+
+/// `rpn plot -e PROGRAM [--from XMIN] [--to XMAX] [--svg FILE] [--var NAME] [--ascii]`: the
+/// function on top of the program's stack, plotted over one variable in the terminal or as SVG.
+public struct PlotCommand {
+    public var program: String
+    public var from: Double = -10
+    public var to: Double = 10
+    public var variable: String = "M"
+    public var svgPath: String? = nil
+    /// ASCII description in the title.
+    public var ascii: Bool = false
+    public var degrees: Bool = false
+    /// The SVG document's size in pixels.
+    public var svgSize: (width: Int, height: Int) = (640, 400)
+
+    public init(program: String) { self.program = program }
+
+    /// Runs the program (trees kept, variables free), then samples its top stack entry with the
+    /// variable set to each x. Program errors are rendered like `rpn -e` renders them (exit 1);
+    /// an empty stack is "nothing to plot" (exit 1); a bad range or variable name is a usage
+    /// error (exit 64). The terminal plot fills `terminalSize` less one row for the prompt
+    /// (80x24 when stdout is not a terminal); with `svgPath` the SVG goes to that file and a
+    /// one-line confirmation to stdout.
+    public func run(_ io: CommandLineIO, terminalSize: (columns: Int, rows: Int)?) -> Int32 {
+        defer { io.standardOutput.flush(); io.standardError.flush() }
+        let errorColour = io.colourAllowed && io.standardError.isTerminal
+        func fail(_ message: String, _ status: Int32) -> Int32 {
+            io.standardError.write((errorColour ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
+            return status
+        }
+        guard from.isFinite, to.isFinite else { return fail("--from and --to must be finite numbers", ExitStatus.usage) }
+        guard from < to else {
+            return fail("--from \(NumberFormatting.ascii(from)) must be less than --to \(NumberFormatting.ascii(to))",
+                        ExitStatus.usage)
+        }
+        let tokens = RPN.tokenize(variable)
+        guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range == 0..<variable.utf8.count else {
+            return fail("--var \(variable): not a variable name", ExitStatus.usage)
+        }
+
+        var sources = SourceSet()
+        let source = sources.add(name: "-e", bytes: Array(program.utf8))
+        var machine = Machine(options: EvaluationOptions(angleUnit: degrees ? .degrees : .radians,
+                                                         keepTrees: true, freeVariables: true))
+        machine.run(source)
+        let diagnostics = machine.allDiagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            let renderer = DiagnosticRenderer(sources: sources, colour: errorColour)
+            for diagnostic in Self.ordered(diagnostics) { io.standardError.write(renderer.render(diagnostic)) }
+            return ExitStatus.failure
+        }
+        guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
+        let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode))
+
+        let columns: Int, rows: Int
+        if let terminalSize {
+            (columns, rows) = (Swift.max(terminalSize.columns, 20), Swift.max(terminalSize.rows - 1, 8))
+        } else {
+            (columns, rows) = (80, 24)
+        }
+        let count = svgPath == nil ? TerminalPlotRenderer.sampleCount(width: columns)
+                                   : SVGPlotRenderer.sampleCount(width: svgSize.width)
+        let reported = machine.diagnostics.count
+        let points = PlotSampler.sample(from: from, to: to, count: count) { x in
+            machine.setVariable(variable, to: x)
+            return machine.value(of: top)
+        }
+        if !points.contains(where: { $0.y != nil }) {
+            // Say why: what failed while sampling, or the other variables nothing sets.
+            let renderer = DiagnosticRenderer(sources: sources, colour: errorColour)
+            for diagnostic in Self.ordered(Array(machine.diagnostics.dropFirst(reported))) {
+                io.standardError.write(renderer.render(diagnostic))
+            }
+            let unset = machine.variables.names.filter { $0 != variable && machine.variables[$0] == .unset }
+            let why = unset.isEmpty ? "" : "; unset: " + unset.map { "'\($0)'" }.joined(separator: ", ")
+            return fail("nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(from)), "
+                        + "\(NumberFormatting.ascii(to))]\(why)", ExitStatus.failure)
+        }
+        let plot = Plot(title: title, variable: variable, points: points)
+
+        guard let svgPath else {
+            io.standardOutput.write(TerminalPlotRenderer.render(plot, width: columns, height: rows, braille: true,
+                                                                colour: io.colourAllowed && io.standardOutput.isTerminal))
+            return ExitStatus.success
+        }
+        let svg = SVGPlotRenderer.render(plot, width: svgSize.width, height: svgSize.height)
+        if let reason = Self.write(svg, to: svgPath) {
+            return fail("cannot write \(svgPath): \(reason)", ExitStatus.failure)
+        }
+        io.standardOutput.write("wrote \(svgPath): \(title) for \(variable) from \(NumberFormatting.ascii(from)) "
+                                + "to \(NumberFormatting.ascii(to))\n")
+        return ExitStatus.success
+    }
+
+    /// Diagnostics in source order.
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated()
+            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Writes a whole file; the reason on failure.
+    static func write(_ text: String, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        Array(text.utf8).withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+}

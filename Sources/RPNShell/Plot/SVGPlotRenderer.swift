@@ -1,0 +1,100 @@
+import RPNCore
+
+/// Plots as standalone SVG documents.
+public enum SVGPlotRenderer {
+    /// How many samples to take for a plot `width` pixels wide: about two per pixel column.
+    public static func sampleCount(width: Int) -> Int { Swift.max(2, 2 * width) }
+
+    /// A standalone SVG document (xmlns, viewBox, width/height) with axes, tick marks and labels,
+    /// the title, and the curve as one `<path>` whose subpaths break at gaps and discontinuities.
+    public static func render(_ plot: Plot, width: Int = 640, height: Int = 400) -> String {
+        let width = Swift.max(width, 120), height = Swift.max(height, 80)
+        let geometry = PlotGeometry(plot)
+        let yTicks = geometry.yTicks(target: Swift.max(2, height / 60))
+        let labelWidth = Double(yTicks.map(\.label.count).max() ?? 1) * 7
+        // The plot area in pixels.
+        let left = 12 + labelWidth + 6, right = Double(width) - 16
+        let top = 36.0, bottom = Double(height) - 30
+        let xTicks = geometry.xTicks(target: Swift.max(2, Int(right - left) / 80))
+        func px(_ u: Double) -> Double { left + u * (right - left) }
+        func py(_ v: Double) -> Double { bottom - v * (bottom - top) }
+
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+            viewBox="0 0 \(width) \(height)" font-family="sans-serif" font-size="12">
+            <title>\(escaped(plot.title))</title>
+            <rect width="100%" height="100%" fill="white"/>
+            <defs><clipPath id="plot-area"><rect x="\(n(left))" y="\(n(top))" width="\(n(right - left))" \
+            height="\(n(bottom - top))"/></clipPath></defs>
+            <text x="\(n(Double(width) / 2))" y="22" text-anchor="middle" font-size="15" \
+            font-weight="bold">\(escaped(plot.title))</text>
+
+            """
+        // Axes, at 0 when visible, else along the left and bottom edges.
+        let axisX = px(geometry.verticalAxis), axisY = py(geometry.horizontalAxis)
+        svg += "<g stroke=\"#888\" stroke-width=\"1\" fill=\"none\">\n"
+        svg += "<path d=\"M\(n(left)) \(n(axisY))H\(n(right))M\(n(axisX)) \(n(top))V\(n(bottom))\"/>\n"
+        var marks = ""
+        for tick in xTicks { marks += "M\(n(px(tick.position))) \(n(axisY))v4" }
+        for tick in yTicks { marks += "M\(n(axisX)) \(n(py(tick.position)))h-4" }
+        if !marks.isEmpty { svg += "<path d=\"\(marks)\"/>\n" }
+        svg += "</g>\n<g fill=\"#333\">\n"
+        for tick in xTicks {
+            svg += "<text x=\"\(n(px(tick.position)))\" y=\"\(n(bottom + 18))\" text-anchor=\"middle\">"
+                + escaped(tick.label) + "</text>\n"
+        }
+        for tick in yTicks {
+            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(py(tick.position) + 4))\" text-anchor=\"end\">"
+                + escaped(tick.label) + "</text>\n"
+        }
+        svg += "<text x=\"\(n(right))\" y=\"\(n(bottom + 18))\" text-anchor=\"end\" font-style=\"italic\" "
+            + "dx=\"14\">\(escaped(plot.variable))</text>\n"
+        if !geometry.hasValues {
+            svg += "<text x=\"\(n((left + right) / 2))\" y=\"\(n((top + bottom) / 2))\" text-anchor=\"middle\">"
+                + "no values</text>\n"
+        }
+        svg += "</g>\n"
+        // The curve: one path, a subpath per polyline; a lone point is a dot of zero length.
+        var d = ""
+        for line in geometry.polylines(plot.points) {
+            d += "M\(n(px(line[0].u))) \(n(py(line[0].v)))"
+            if line.count == 1 { d += "h0" }
+            for point in line.dropFirst() { d += "L\(n(px(point.u))) \(n(py(point.v)))" }
+        }
+        if !d.isEmpty {
+            svg += "<path d=\"\(d)\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" "
+                + "stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#plot-area)\"/>\n"
+        }
+        svg += "</svg>\n"
+        return svg
+    }
+
+    /// A coordinate with at most two decimals.
+    static func n(_ x: Double) -> String {
+        let r = (x * 100).rounded() / 100
+        return NumberFormatting.ascii(r == 0 ? 0 : r)
+    }
+
+    /// Text for XML content and attribute values.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // Control characters other than tab and newline are not allowed in XML 1.0.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

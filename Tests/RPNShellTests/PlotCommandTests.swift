@@ -1,0 +1,138 @@
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Foundation
+import RPNShell
+import Testing
+
+@Suite struct PlotCommandTests {
+    @Test func plotsTheTopOfTheStackInTheTerminal() {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "3 M M × 4 ÷")
+        command.from = -4
+        command.to = 4
+        #expect(command.run(harness.io, terminalSize: nil) == 0)
+        #expect(harness.err == "")
+        let lines = PlotFixture.lines(harness.out)
+        #expect(lines.count == 24)
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "M×M÷4")
+        #expect(lines.last!.contains("-4") && lines.last!.contains("4"))
+    }
+
+    @Test func usesTheTerminalSizeLessThePromptRow() {
+        let harness = PlotHarness(terminal: true)
+        var command = PlotCommand(program: "M sin")
+        command.ascii = true
+        #expect(command.run(harness.io, terminalSize: (columns: 100, rows: 30)) == 0)
+        let lines = PlotFixture.lines(harness.out)
+        #expect(lines.count == 29)
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "sin(M)")
+    }
+
+    @Test func asciiTitles() {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "1 M ÷")
+        command.ascii = true
+        #expect(command.run(harness.io, terminalSize: nil) == 0)
+        #expect(PlotFixture.lines(harness.out)[0].trimmingCharacters(in: .whitespaces) == "1/M")
+    }
+
+    @Test(arguments: [
+        ("1 0 ÷ M +", "-e:1:5: error: division by zero\n1 0 ÷ M +\n    ^\n"),
+        ("M +", "-e:1:3: error: + needs 2 operands, found 1\nM +\n  ^\n"),
+        ("M 1 ?", "-e:1:5: error: unknown token '?'\nM 1 ?\n    ^\n"),
+        ("", "rpn: error: nothing to plot\n"),
+        ("M drop", "rpn: error: nothing to plot\n"),
+        ("M √", "-e:1:3: error: square root of negative number -10\nM √\n  ^\n"
+            + "rpn: error: nothing to plot: √(M) has no value on [-10, -1]\n"),
+        ("M y +", "rpn: error: nothing to plot: M+y has no value on [-10, -1]; unset: 'y'\n"),
+        ("M sqr ×", "-e:1:3: warning: 'sqr' is a free variable; did you mean 'sqrt'?\nM sqr ×\n  ^^^\n"
+            + "rpn: error: nothing to plot: M×sqr has no value on [-10, -1]; unset: 'sqr'\n"),
+        ("M 0 ÷", "-e:1:5: error: division by zero\nM 0 ÷\n    ^\nrpn: error: nothing to plot: M÷0 has no value on [-10, -1]\n"),
+    ])
+    func programErrorsExitOne(program: String, message: String) {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: program)
+        command.to = -1
+        #expect(command.run(harness.io, terminalSize: nil) == 1)
+        #expect(harness.out == "")
+        #expect(harness.err == message)
+    }
+
+    @Test(arguments: [
+        (5.0, 5.0, "M", "rpn: error: --from 5 must be less than --to 5\n"),
+        (3, -3, "M", "rpn: error: --from 3 must be less than --to -3\n"),
+        (-Double.infinity, 1, "M", "rpn: error: --from and --to must be finite numbers\n"),
+        (0, 1, "3", "rpn: error: --var 3: not a variable name\n"),
+        (0, 1, "x y", "rpn: error: --var x y: not a variable name\n"),
+        (0, 1, "sin", "rpn: error: --var sin: not a variable name\n"),
+    ])
+    func usageErrorsExit64(from: Double, to: Double, variable: String, message: String) {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "M")
+        command.from = from
+        command.to = to
+        command.variable = variable
+        #expect(command.run(harness.io, terminalSize: nil) == 64)
+        #expect(harness.err == message)
+        #expect(harness.out == "")
+    }
+
+    @Test func anotherVariable() {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "x x × M +")
+        command.variable = "x"
+        command.from = -2
+        command.to = 2
+        // M is free and unset: no value anywhere.
+        #expect(command.run(harness.io, terminalSize: nil) == 1)
+        #expect(harness.err.contains("unset: 'M'"))
+
+        let good = PlotHarness()
+        command.program = "x x × 1 +"
+        #expect(command.run(good.io, terminalSize: (columns: 50, rows: 12)) == 0)
+        #expect(good.err == "")
+        let lines = PlotFixture.lines(good.out)
+        #expect(lines.count == 11)
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "x×x+1")
+    }
+
+    @Test func writesSVGFiles() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rpn-plot-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("f & g.svg").path
+
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "1 M ÷")
+        command.from = -5
+        command.to = 5
+        command.svgPath = path
+        #expect(command.run(harness.io, terminalSize: (columns: 80, rows: 24)) == 0)
+        #expect(harness.err == "")
+        #expect(harness.out == "wrote \(path): 1÷M for M from -5 to 5\n")
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        let reader = try PlotSVGTests.parse(svg)
+        #expect(reader.titles == ["1÷M"])
+        #expect((reader.curves.first?.filter { $0 == "M" }.count ?? 0) >= 2)
+
+        // Over an existing file: replaced, not appended to.
+        command.program = "M"
+        #expect(command.run(PlotHarness().io, terminalSize: nil) == 0)
+        let again = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try PlotSVGTests.parse(again).titles == ["M"])
+        #expect(again.components(separatedBy: "<svg").count == 2)
+    }
+
+    @Test func reportsUnwritableFiles() {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: "M")
+        command.svgPath = "/nonexistent-rpn-dir/plot.svg"
+        #expect(command.run(harness.io, terminalSize: nil) == 1)
+        #expect(harness.err == "rpn: error: cannot write /nonexistent-rpn-dir/plot.svg: No such file or directory\n")
+        #expect(harness.out == "")
+    }
+}
