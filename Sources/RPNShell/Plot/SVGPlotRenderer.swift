@@ -48,8 +48,9 @@ public enum SVGPlotRenderer {
             svg += "<text x=\"\(n(left - 8))\" y=\"\(n(py(tick.position) + 4))\" text-anchor=\"end\">"
                 + escaped(tick.label) + "</text>\n"
         }
-        svg += "<text x=\"\(n(right))\" y=\"\(n(bottom + 18))\" text-anchor=\"end\" font-style=\"italic\" "
-            + "dx=\"14\">\(escaped(plot.variable))</text>\n"
+        // The variable names the x axis at its right end, above it.
+        svg += "<text x=\"\(n(right - 2))\" y=\"\(n(axisY - 6))\" text-anchor=\"end\" font-style=\"italic\">"
+            + "\(escaped(plot.variable))</text>\n"
         if !geometry.hasValues {
             svg += "<text x=\"\(n((left + right) / 2))\" y=\"\(n((top + bottom) / 2))\" text-anchor=\"middle\">"
                 + "no values</text>\n"
