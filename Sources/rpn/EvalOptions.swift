@@ -1,5 +1,9 @@
 import ArgumentParser
 import RPNCommandLine
+import RPNShell
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The options of the default command: running programs (`rpn -e ...`, `rpn FILE...`).
 struct EvalOptions: ParsableArguments {
@@ -26,6 +30,14 @@ struct EvalOptions: ParsableArguments {
     var files: [String] = []
 
     func run() throws {
+        if programs.isEmpty, files.isEmpty, !json, !describe, isatty(0) == 1, isatty(1) == 1 {
+            // A person at a terminal: the calculator.
+            let output = OutputSink.standardOutput()
+            let status = InteractiveShell.run(environment: processEnvironment(), output: output,
+                                              colour: getenv("NO_COLOR") == nil)
+            output.flush()
+            throw ExitCode(status)
+        }
         var command = EvalCommand(inputs: programs.enumerated().map { .expression($1, index: $0 + 1) }
                                   + ProgramInput.files(files))
         command.describe = describe

@@ -30,8 +30,12 @@ struct RPNCommand: ParsableCommand {
         abstract: "Evaluate, describe and check RPN (reverse Polish notation) programs.",
         usage: """
             rpn [-e PROGRAM]... [FILE]... [--describe | --json] [--set NAME=VALUE]... [--ascii] [--degrees]
+              rpn                        (on a terminal: the interactive rpn> shell)
               rpn check [--json] FILE...
               rpn tokens [--json] FILE
+              rpn lsp
+              rpn fav list|add PROGRAM|rm N|show N [--json]
+              rpn plot -e PROGRAM [--from XMIN] [--to XMAX] [--var NAME] [--svg FILE]
             """,
         discussion: """
             Runs the -e programs, then the files, in order on one stack, and prints the final \
@@ -39,7 +43,7 @@ struct RPNCommand: ParsableCommand {
             standard input is the program. A FILE named '-' is standard input.
 
             Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
-            Commands: 'rpn check --help', 'rpn tokens --help'.
+            Commands: 'rpn check --help', 'rpn tokens --help', 'rpn fav --help', 'rpn plot --help'.
             """,
         version: "0.1.0"
     )
@@ -53,11 +57,11 @@ struct RPNCommand: ParsableCommand {
 struct RPNSubcommands: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
-        subcommands: [Check.self, Tokens.self, Lsp.self],
+        subcommands: [Check.self, Tokens.self, Lsp.self, Fav.self, PlotCLI.self],
         helpNames: [.long, .short]
     )
 
-    static let names: Set<String> = ["check", "tokens", "lsp", "help"]
+    static let names: Set<String> = ["check", "tokens", "lsp", "fav", "plot", "help"]
 }
 
 /// The real process's streams and environment.

@@ -23,7 +23,7 @@ public struct DiagnosticRenderer {
         return text
     }
 
-    func label(_ severity: Diagnostic.Severity) -> String {
+    public func label(_ severity: Diagnostic.Severity) -> String {
         switch severity {
         case .error: paint("error:", "\u{1B}[1;31m")
         case .warning: paint("warning:", "\u{1B}[1;35m")
@@ -35,6 +35,14 @@ public struct DiagnosticRenderer {
 
     func paint(_ text: String, _ code: String) -> String {
         colour ? code + text + "\u{1B}[0m" : text
+    }
+
+    /// Only the caret line of `render` (for the shell, which prints it under the line the
+    /// user just typed).
+    public func carets(for diagnostic: Diagnostic) -> String {
+        guard let file = sources.file(containing: diagnostic.range.lowerBound) else { return "^" }
+        let lines = excerpt(file, diagnostic.range).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count > 1 ? String(lines[1]) : "^"
     }
 
     /// The source line (or a window of it around the range) and a caret line.

@@ -43,6 +43,14 @@ public struct Machine: Sendable {
         scratch.removeAll(keepingCapacity: true)
     }
 
+    /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session
+    /// and looks at each line's diagnostics on their own).
+    public mutating func clearDiagnostics() {
+        diagnostics.removeAll(keepingCapacity: true)
+        suppressedDiagnostics = 0
+        reportedNodes.removeAll(keepingCapacity: true)
+    }
+
     // MARK: - Inspecting
 
     public var depth: Int { stack.count }

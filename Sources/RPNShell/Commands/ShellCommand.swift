@@ -1,0 +1,114 @@
+import RPNCore
+
+/// The `:` commands. They start with `:` so they never clash with variables.
+public enum ShellCommand: Equatable {
+    case help
+    case vars
+    case set(name: String, value: String)
+    case unset(name: String)
+    case clear
+    case undo
+    case redo
+    case describe
+    case ascii
+    case unicode
+    case degrees
+    case radians
+    case save(path: String)
+    case load(path: String)
+    case favoriteAdd
+    case favorites
+    case favoriteLoad(Int)
+    case favoriteRemove(Int)
+    case plot(range: ClosedRange<Double>?, favorite: Int?)
+    case quit
+
+    /// Every command name with its arguments and what it does, for `:help` and completion.
+    public static let catalogue: [(name: String, usage: String, summary: String)] = [
+        ("help", ":help", "words and commands"),
+        ("vars", ":vars", "the variables and their values"),
+        ("set", ":set NAME VALUE", "give a variable a value (VALUE may be RPN: :set x pi 2 /)"),
+        ("unset", ":unset NAME", "forget a variable's value"),
+        ("clear", ":clear", "empty the stack and forget the variables"),
+        ("undo", ":undo", "take back the last change"),
+        ("redo", ":redo", "do again what :undo took back"),
+        ("describe", ":describe", "the whole description of the stack"),
+        ("ascii", ":ascii", "describe with * / - sqrt pi"),
+        ("unicode", ":unicode", "describe with × ÷ − √ π"),
+        ("deg", ":deg", "trigonometry in degrees"),
+        ("rad", ":rad", "trigonometry in radians"),
+        ("save", ":save FILE", "write the session's program to FILE"),
+        ("load", ":load FILE", "run a program file on the stack"),
+        ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
+        ("favs", ":favs", "list the favorites with their descriptions"),
+        ("plot", ":plot [XMIN XMAX] | :plot fav N [XMIN XMAX]", "graph the top expression (or a favorite) as a function of M"),
+        ("quit", ":quit", "leave (Ctrl-D does too)"),
+    ]
+
+    public static var names: [String] { catalogue.map(\.name) }
+
+    public enum ParseError: Error, Equatable {
+        case unknown(String, suggestion: String?)
+        case usage(String)
+    }
+
+    /// Parses a line that starts with `:`.
+    public static func parse(_ line: String) -> Result<ShellCommand, ParseError> {
+        let words = line.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let name = words.first?.lowercased() else { return .failure(.usage(":help lists the commands")) }
+        let arguments = Array(words.dropFirst())
+        func usage() -> Result<ShellCommand, ParseError> {
+            .failure(.usage("usage: " + (catalogue.first { $0.name == name }?.usage ?? ":\(name)")))
+        }
+        func noArguments(_ command: ShellCommand) -> Result<ShellCommand, ParseError> {
+            arguments.isEmpty ? .success(command) : usage()
+        }
+        switch name {
+        case "help", "h", "?": return noArguments(.help)
+        case "vars": return noArguments(.vars)
+        case "set":
+            guard arguments.count >= 2 else { return usage() }
+            return .success(.set(name: arguments[0], value: arguments.dropFirst().joined(separator: " ")))
+        case "unset": return arguments.count == 1 ? .success(.unset(name: arguments[0])) : usage()
+        case "clear": return noArguments(.clear)
+        case "undo": return noArguments(.undo)
+        case "redo": return noArguments(.redo)
+        case "describe": return noArguments(.describe)
+        case "ascii": return noArguments(.ascii)
+        case "unicode": return noArguments(.unicode)
+        case "deg", "degrees": return noArguments(.degrees)
+        case "rad", "radians": return noArguments(.radians)
+        case "save": return arguments.count == 1 ? .success(.save(path: arguments[0])) : usage()
+        case "load": return arguments.count == 1 ? .success(.load(path: arguments[0])) : usage()
+        case "favs": return noArguments(.favorites)
+        case "fav":
+            switch arguments.count {
+            case 0: return .success(.favoriteAdd)
+            case 1 where arguments[0] == "add": return .success(.favoriteAdd)
+            case 1: return Int(arguments[0]).map { .success(.favoriteLoad($0)) } ?? usage()
+            case 2 where arguments[0] == "rm": return Int(arguments[1]).map { .success(.favoriteRemove($0)) } ?? usage()
+            default: return usage()
+            }
+        case "plot":
+            var rest = arguments
+            var favorite: Int?
+            if rest.first == "fav" {
+                guard rest.count >= 2, let number = Int(rest[1]) else { return usage() }
+                favorite = number
+                rest.removeFirst(2)
+            }
+            if rest.isEmpty { return .success(.plot(range: nil, favorite: favorite)) }
+            guard rest.count == 2, let low = Double(rest[0]), let high = Double(rest[1]), low < high,
+                  low.isFinite, high.isFinite else { return usage() }
+            return .success(.plot(range: low...high, favorite: favorite))
+        case "quit", "q", "exit": return noArguments(.quit)
+        default:
+            return .failure(.unknown(name, suggestion: closestCommand(to: name)))
+        }
+    }
+
+    static func closestCommand(to name: String) -> String? {
+        if let prefixed = names.first(where: { $0.hasPrefix(name) }) { return prefixed }
+        return Suggestions.closest(to: name, among: names)
+    }
+}

@@ -1,0 +1,306 @@
+import RPNCommandLine
+import RPNCore
+
+/// What a line reader gives back.
+public enum LineInput: Equatable {
+    case line(String)
+    /// Ctrl-C: the line was abandoned; the session goes on.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of input.
+    case end
+}
+
+/// Everything the shell touches outside itself, handed in by `main` or a test.
+public struct ShellEnvironment {
+    public var output: OutputSink
+    public var colour: Bool
+    public var terminalSize: () -> (columns: Int, rows: Int)
+    public var favorites: FavoritesStore
+    public var readFile: (String) throws(InputError) -> [UInt8]
+    public var writeFile: (String, [UInt8]) throws(InputError) -> Void
+
+    public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
+                favorites: FavoritesStore,
+                readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
+                writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write) {
+        self.output = output
+        self.colour = colour
+        self.terminalSize = terminalSize
+        self.favorites = favorites
+        self.readFile = readFile
+        self.writeFile = writeFile
+    }
+}
+
+/// The interactive calculator: reads lines, runs them on the session, shows the stack.
+public final class Shell {
+    public let session: Session
+    let environment: ShellEnvironment
+    /// Width of the prompt, so carets line up under what was typed.
+    public var prompt = "rpn> "
+    public private(set) var finished = false
+
+    public init(session: Session, environment: ShellEnvironment) {
+        self.session = session
+        self.environment = environment
+    }
+
+    var output: OutputSink { environment.output }
+
+    /// Reads and handles lines until `:quit` or the end of input; returns the exit status.
+    public func run(readLine: (String) -> LineInput) -> Int32 {
+        while !finished {
+            switch readLine(prompt) {
+            case .line(let line): handle(line)
+            case .interrupted: break
+            case .end: finished = true
+            }
+            output.flush()
+        }
+        return 0
+    }
+
+    /// One line: a `:` command or RPN for the stack.
+    public func handle(_ line: String) {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix(":") {
+            command(String(trimmed))
+        } else if !trimmed.isEmpty {
+            calculate(line)
+        }
+    }
+
+    func calculate(_ line: String) {
+        switch session.enter(line) {
+        case .accepted: showStack()
+        case .rejected(let errors): showErrors(errors)
+        }
+    }
+
+    func showStack() {
+        output.write(StackDisplay(colour: environment.colour).render(session.entries, description: session.description))
+    }
+
+    func showErrors(_ errors: [Diagnostic]) {
+        let renderer = DiagnosticRenderer(sources: session.sources, colour: environment.colour)
+        for error in errors {
+            let carets = renderer.carets(for: error)
+            let pad = String(repeating: " ", count: prompt.count)
+            output.write(pad + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " "
+                         + renderer.label(error.severity) + " " + error.message + "\n")
+        }
+        output.write(note("the stack is unchanged; Up recalls the line to fix it") + "\n")
+    }
+
+    func say(_ text: String) { output.write(text + "\n") }
+
+    func problem(_ text: String) {
+        say((environment.colour ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + text)
+    }
+
+    func note(_ text: String) -> String { environment.colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+
+    // MARK: - Commands
+
+    func command(_ line: String) {
+        switch ShellCommand.parse(line) {
+        case .failure(.unknown(let name, let suggestion)):
+            problem("unknown command ':\(name)'" + (suggestion.map { "; did you mean ':\($0)'?" } ?? "; :help lists them"))
+        case .failure(.usage(let text)):
+            problem(text)
+        case .success(let command):
+            run(command)
+        }
+    }
+
+    func run(_ command: ShellCommand) {
+        switch command {
+        case .help: say(Self.help)
+        case .vars:
+            let variables = session.variables
+            if variables.isEmpty { say(note("no variables have values")) }
+            for (name, value) in variables { say("  \(name) = \(NumberFormatting.ascii(value))") }
+        case .set(let name, let valueText):
+            setVariable(name, valueText)
+        case .unset(let name):
+            if !session.unsetVariable(name) { problem("'\(name)' has no value") } else { showStack() }
+        case .clear:
+            session.clear()
+            showStack()
+        case .undo:
+            if session.undo() { showStack() } else { problem("nothing to undo") }
+        case .redo:
+            if session.redo() { showStack() } else { problem("nothing to redo") }
+        case .describe:
+            say(session.description.isEmpty ? note("(empty stack)") : session.description)
+        case .ascii:
+            session.style.glyphs = .ascii
+            showStack()
+        case .unicode:
+            session.style.glyphs = .unicode
+            showStack()
+        case .degrees:
+            session.setAngleUnit(.degrees)
+            say(note("angles in degrees"))
+            showStack()
+        case .radians:
+            session.setAngleUnit(.radians)
+            say(note("angles in radians"))
+            showStack()
+        case .save(let path):
+            let text = session.program + (session.program.isEmpty ? "" : "\n")
+            do {
+                try environment.writeFile(path, Array(text.utf8))
+                say(note("saved \(session.state.lines.count) line\(session.state.lines.count == 1 ? "" : "s") to \(path)"))
+            } catch { problem(error.message) }
+        case .load(let path):
+            do {
+                let bytes = try environment.readFile(path)
+                calculate(String(decoding: bytes, as: UTF8.self))
+            } catch { problem(error.message) }
+        case .favoriteAdd: addFavorite()
+        case .favorites: listFavorites()
+        case .favoriteLoad(let number):
+            do {
+                let favorites = try environment.favorites.load()
+                guard number >= 1, number <= favorites.count else {
+                    problem("no favorite \(number) (there are \(favorites.count))")
+                    return
+                }
+                calculate(favorites[number - 1].program)
+            } catch { problem(error.message) }
+        case .favoriteRemove(let number):
+            do {
+                let before = try environment.favorites.load()
+                try environment.favorites.remove(number: number)
+                if number >= 1, number <= before.count { say(note("removed \(number)  \(before[number - 1].description)")) }
+            } catch { problem(error.message) }
+        case .plot(let range, let favorite):
+            plot(range: range ?? -10...10, favorite: favorite)
+        case .quit:
+            finished = true
+        }
+    }
+
+    func setVariable(_ name: String, _ valueText: String) {
+        let tokens = RPN.tokenize(name)
+        guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range.count == name.utf8.count else {
+            problem("'\(name)' is not a variable name")
+            return
+        }
+        let evaluation = RPN.evaluate(valueText, options: EvaluationOptions(angleUnit: session.angleUnit, keepTrees: false),
+                                      variables: session.variables.map { ($0.name, $0.value) })
+        guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
+            problem("\(valueText): " + (evaluation.diagnostics.first?.message ?? "expected exactly one number"))
+            return
+        }
+        session.setVariable(name, to: value)
+        showStack()
+    }
+
+    func addFavorite() {
+        guard !session.program.isEmpty else {
+            problem("nothing to save yet: type a program first")
+            return
+        }
+        do {
+            let list = try environment.favorites.add(Favorite(program: session.program, description: session.description))
+            say(note("added \(list.count)  ") + session.description)
+        } catch { problem(error.message) }
+    }
+
+    func listFavorites() {
+        do {
+            let favorites = try environment.favorites.load()
+            if favorites.isEmpty { say(note("no favorites yet: :fav saves the current program")) }
+            let width = String(favorites.count).count
+            for (index, favorite) in favorites.enumerated() {
+                let number = String(index + 1)
+                say(String(repeating: " ", count: width - number.count) + number + "  " + favorite.description)
+            }
+        } catch { problem(error.message) }
+    }
+
+    func plot(range: ClosedRange<Double>, favorite: Int?) {
+        let variable = "M"
+        var function: ((Double) -> Double?)?
+        var title = session.entries.last?.description ?? ""
+        if let favorite {
+            do {
+                let favorites = try environment.favorites.load()
+                guard favorite >= 1, favorite <= favorites.count else {
+                    problem("no favorite \(favorite) (there are \(favorites.count))")
+                    return
+                }
+                let scratch = Session(angleUnit: session.angleUnit)
+                scratch.style = session.style
+                guard case .accepted = scratch.enter(favorites[favorite - 1].program) else {
+                    problem("favorite \(favorite) has errors")
+                    return
+                }
+                function = scratch.topFunction(of: variable)
+                title = scratch.entries.last?.description ?? ""
+            } catch {
+                problem(error.message)
+                return
+            }
+        } else {
+            function = session.topFunction(of: variable)
+        }
+        guard let function else {
+            problem("nothing to plot: the stack is empty")
+            return
+        }
+        let (columns, rows) = environment.terminalSize()
+        let width = max(20, columns), height = max(8, rows - 3)
+        let points = PlotSampler.sample(from: range.lowerBound, to: range.upperBound, count: max(2, width * 4), function)
+        let picture = TerminalPlotRenderer.render(Plot(title: title, variable: variable, points: points),
+                                                  width: width, height: height, colour: environment.colour)
+        output.write(picture.hasSuffix("\n") ? picture : picture + "\n")
+    }
+
+    // MARK: - Completion and help
+
+    /// Completions for the word being typed: words, constants, stack words, the session's
+    /// variables and stores, and `:` commands.
+    public func completions(for prefix: String) -> [String] {
+        if prefix.hasPrefix(":") {
+            return ShellCommand.names.map { ":" + $0 }.filter { $0.hasPrefix(prefix) }
+        }
+        for arrow in ["→", "->"] where prefix.hasPrefix(arrow) {
+            return session.variableNames.map { arrow + $0 }.filter { $0.hasPrefix(prefix) }.sorted()
+        }
+        let lowered = prefix.lowercased()
+        let words = Builtin.wordNames.filter { $0.hasPrefix(lowered) }
+        let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
+        return Array(Set(words + variables)).sorted()
+    }
+
+    static let help: String = {
+        var lines = ["Type RPN: numbers, operators and words act on the stack; the stack is shown after each line.", ""]
+        let kinds: [(WordKind, String)] = [(.binaryOperator, "operators"), (.function, "functions"),
+                                           (.constant, "constants"), (.stackWord, "stack words")]
+        for (kind, title) in kinds {
+            lines.append(title + ":")
+            for word in Builtin.all where word.kind == kind {
+                let spellings = word.spellings.joined(separator: " ")
+                lines.append("  " + spellings.padding(to: 14) + word.stackEffect.padding(to: 20) + word.summary)
+            }
+        }
+        lines.append("variables: any other name (M, x, rate); →M or ->M stores the top of the stack in M")
+        lines.append("")
+        lines.append("commands:")
+        for entry in ShellCommand.catalogue {
+            lines.append("  " + entry.usage.padding(to: 44) + entry.summary)
+        }
+        lines.append("")
+        lines.append("Tab completes words, variables and commands; Up and Ctrl-R search the history; Ctrl-C abandons a line; Ctrl-D leaves.")
+        return lines.joined(separator: "\n")
+    }()
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

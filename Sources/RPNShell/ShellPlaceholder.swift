@@ -1,2 +1,0 @@
-import CEditLine
-import RPNCore

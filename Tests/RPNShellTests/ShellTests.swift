@@ -1,0 +1,148 @@
+import RPNCommandLine
+import RPNCore
+import Testing
+@testable import RPNShell
+
+@Suite struct ShellTests {
+    final class Files {
+        var contents: [String: [UInt8]] = [:]
+    }
+
+    func shell(favorites: FavoritesStore = InMemoryFavoritesStore(), files: Files = Files()) -> (Shell, OutputSink) {
+        let output = OutputSink.capture()
+        let environment = ShellEnvironment(
+            output: output, colour: false, terminalSize: { (60, 20) }, favorites: favorites,
+            readFile: { (path: String) throws(InputError) -> [UInt8] in
+                guard let bytes = files.contents[path] else { throw InputError("cannot open '\(path)': No such file or directory") }
+                return bytes
+            },
+            writeFile: { (path: String, bytes: [UInt8]) throws(InputError) in files.contents[path] = bytes })
+        return (Shell(session: Session(), environment: environment), output)
+    }
+
+    func type(_ shell: Shell, _ output: OutputSink, _ line: String) -> String {
+        let before = output.captured.count
+        shell.handle(line)
+        output.flush()
+        return String(decoding: output.captured[before...], as: UTF8.self)
+    }
+
+    @Test func showsTheStackWithLevelsAndTheDescription() {
+        let (shell, out) = shell()
+        #expect(type(shell, out, "3 5 + √ 2") == "  2: 2.8284271247461903\n  1: 2\n  √(3+5),2 = 2\n")
+    }
+
+    @Test func errorsPointUnderTheTypedLineAndKeepTheStack() {
+        let (shell, out) = shell()
+        _ = type(shell, out, "1 2")
+        let shown = type(shell, out, "4 0 ÷")
+        #expect(shown.hasPrefix("         ^ error: division by zero\n"))  // prompt (5) + "4 0 " (4)
+        #expect(shown.contains("unchanged"))
+        #expect(type(shell, out, ":describe") == "1,2\n")
+    }
+
+    static let commandErrors: [(String, String)] = [
+        (":frob", "error: unknown command ':frob'; :help lists them\n"),
+        (":undp", "error: unknown command ':undp'; did you mean ':undo'?\n"),
+        (":fa", "error: unknown command ':fa'; did you mean ':fav'?\n"),
+        (":set x", "error: usage: :set NAME VALUE\n"),
+        (":set sin 3", "error: 'sin' is not a variable name\n"),
+        (":unset q", "error: 'q' has no value\n"),
+        (":undo", "error: nothing to undo\n"),
+        (":redo", "error: nothing to redo\n"),
+        (":plot", "error: nothing to plot: the stack is empty\n"),
+        (":plot 5 1", "error: usage: :plot [XMIN XMAX] | :plot fav N [XMIN XMAX]\n"),
+        (":load nope.rpn", "error: cannot open 'nope.rpn': No such file or directory\n"),
+        (":fav 3", "error: no favorite 3 (there are 0)\n"),
+    ]
+
+    @Test(arguments: commandErrors)
+    func commandErrorsSayWhatIsWrong(_ line: String, _ expected: String) {
+        let (shell, out) = shell()
+        #expect(type(shell, out, line) == expected)
+    }
+
+    @Test func setVarsUndoRedo() {
+        let (shell, out) = shell()
+        _ = type(shell, out, "M 2 ×")
+        #expect(type(shell, out, ":set M pi 2 /").hasSuffix("M×2 = 3.141592653589793\n"))
+        #expect(type(shell, out, ":vars") == "  M = 1.5707963267948966\n")
+        #expect(type(shell, out, ":undo").hasSuffix("M×2 = ?\n"))
+        #expect(type(shell, out, ":redo").hasSuffix("= 3.141592653589793\n"))
+        #expect(type(shell, out, ":ascii").hasSuffix("M*2 = 3.141592653589793\n"))
+    }
+
+    @Test func saveAndLoadTheSessionProgram() {
+        let files = Files()
+        let (shell, out) = shell(files: files)
+        _ = type(shell, out, "7 M + √")
+        _ = type(shell, out, "9 →M")
+        #expect(type(shell, out, ":save s.rpn") == "saved 2 lines to s.rpn\n")
+        #expect(String(decoding: files.contents["s.rpn"]!, as: UTF8.self) == "7 M + √\n9 →M\n")
+        let (other, otherOut) = self.shell(files: files)
+        #expect(type(other, otherOut, ":load s.rpn").hasSuffix("√(7+M) = 4\n"))
+    }
+
+    @Test func favoritesAddListLoadRemove() {
+        let store = InMemoryFavoritesStore()
+        let (shell, out) = shell(favorites: store)
+        _ = type(shell, out, "1 M ÷ sin")
+        #expect(type(shell, out, ":fav") == "added 1  sin(1÷M)\n")
+        _ = type(shell, out, ":clear")
+        _ = type(shell, out, "M cos M ×")
+        #expect(type(shell, out, ":fav add") == "added 2  cos(M)×M\n")
+        #expect(type(shell, out, ":favs") == "1  sin(1÷M)\n2  cos(M)×M\n")
+        _ = type(shell, out, ":clear")
+        #expect(type(shell, out, ":fav 1").hasSuffix("sin(1÷M) = ?\n"))
+        #expect(type(shell, out, ":fav rm 1") == "removed 1  sin(1÷M)\n")
+        #expect(try! store.load().map(\.description) == ["cos(M)×M"])
+    }
+
+    @Test func plotDrawsTheTopExpressionSizedToTheTerminal() {
+        let (shell, out) = shell()
+        _ = type(shell, out, "M M ×")
+        let picture = type(shell, out, ":plot -2 2")
+        #expect(picture.contains("M×M"))
+        #expect(picture.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 17)
+        #expect(picture.unicodeScalars.contains { $0.value >= 0x2801 && $0.value <= 0x28FF }, "braille dots")
+    }
+
+    @Test func plotAFavorite() {
+        let store = InMemoryFavoritesStore([Favorite(program: "1 M ÷", description: "1÷M")])
+        let (shell, out) = shell(favorites: store)
+        #expect(type(shell, out, ":plot fav 1 -5 5").contains("1÷M"))
+    }
+
+    static let completions: [(String, [String])] = [
+        ("sq", ["sqrt"]),
+        ("S", ["sin", "sqrt", "swap"]),
+        ("d", ["drop", "dup"]),
+        (":fa", [":fav", ":favs"]),
+        (":q", [":quit"]),
+        ("ra", ["rate"]),
+        ("→", ["→rate"]),
+        ("->r", ["->rate"]),
+    ]
+
+    @Test(arguments: completions)
+    func tabCompletion(_ prefix: String, _ expected: [String]) {
+        let (shell, out) = shell()
+        _ = type(shell, out, "3 →rate")
+        #expect(shell.completions(for: prefix) == expected)
+    }
+
+    @Test func quitEndsTheLoopAndEndOfInputToo() {
+        let (shell, _) = shell()
+        var lines: [LineInput] = [.line("1 2 +"), .interrupted, .line(":quit"), .line("never")]
+        #expect(shell.run { _ in lines.removeFirst() } == 0)
+        #expect(lines == [.line("never")])
+        let (other, _) = self.shell()
+        #expect(other.run { _ in .end } == 0)
+    }
+
+    @Test func helpListsWordsAndCommands() {
+        let (shell, out) = shell()
+        let help = type(shell, out, ":help")
+        for text in ["( a b -- a+b )", "dup", ":fav", ":plot", ":save FILE", "Ctrl-R"] { #expect(help.contains(text), "\(text)") }
+    }
+}

@@ -1,0 +1,202 @@
+"""The interactive `rpn>` shell under a real pseudo-terminal (pexpect), as a person uses it:
+libedit line editing, history, completion, Ctrl-C, Ctrl-D, favorites across restarts.
+
+Every test gets its own HOME and XDG directories. RPN_BIN names the binary.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
+PROMPT = "rpn> "
+UP = "\x1b[A"
+
+
+@pytest.fixture
+def home(tmp_path):
+    return tmp_path
+
+
+def spawn(home: Path, colour: bool = False, args: list[str] | None = None) -> pexpect.spawn:
+    env = {"HOME": str(home), "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+           "TERM": "xterm", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+    if not colour:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(RPN, args or [], env=env, encoding="utf-8", timeout=10, dimensions=(30, 100))
+    child.expect_exact(PROMPT)
+    return child
+
+
+def line(child: pexpect.spawn, text: str) -> str:
+    """Types a line and returns what the shell printed before the next prompt."""
+    child.sendline(text)
+    child.expect_exact(PROMPT)
+    return child.before
+
+
+def quit(child: pexpect.spawn) -> int:
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def test_prompt_value_and_description(home):
+    child = spawn(home)
+    shown = line(child, "3 5 + √")
+    assert "1: 2.8284271247461903" in shown
+    assert "√(3+5) = 2.8284271247461903" in shown
+    shown = line(child, "π cos")
+    assert "2: 2.8284271247461903" in shown and "1: -1" in shown
+    assert "√(3+5),cos(π) = -1" in shown
+    assert quit(child) == 0
+
+
+def test_an_error_keeps_the_stack_and_undo_restores(home):
+    child = spawn(home)
+    line(child, "1 2 +")
+    shown = line(child, "4 0 ÷")
+    assert "^ error: division by zero" in shown
+    assert "unchanged" in shown
+    assert "3+4" not in line(child, ":describe")
+    line(child, "10 ×")
+    shown = line(child, ":undo")
+    assert "1+2 = 3" in shown
+    shown = line(child, ":redo")
+    assert "(1+2)×10 = 30" in shown
+    assert quit(child) == 0
+
+
+def test_up_recalls_history_and_history_persists(home):
+    child = spawn(home)
+    line(child, "2 3 ^")
+    child.send(UP)
+    time.sleep(0.2)
+    child.send("\r")
+    child.expect_exact(PROMPT)
+    assert "2^3,2^3 = 8" in child.before
+    assert quit(child) == 0
+    history = (home / "state" / "rpn" / "history").read_text()
+    assert "2 3 ^" in history
+    child = spawn(home)
+    child.send(UP)
+    time.sleep(0.2)
+    child.send("\r")
+    child.expect_exact(PROMPT)
+    assert "2^3 = 8" in child.before
+    assert quit(child) == 0
+
+
+def test_tab_completes_words_variables_and_commands(home):
+    child = spawn(home)
+    line(child, "2 →rate")
+    child.send("16 sq\t")
+    time.sleep(0.3)
+    child.send(" ra\t\t")
+    time.sleep(0.3)
+    child.send("+\r")
+    child.expect_exact(PROMPT)
+    assert "√(16)+rate = 6" in child.before
+    child.send(":fa\t")
+    time.sleep(0.3)
+    child.send("s\r")
+    child.expect_exact(PROMPT)
+    assert "no favorites yet" in child.before
+    assert quit(child) == 0
+
+
+def test_ctrl_c_abandons_the_line_and_keeps_the_session(home):
+    child = spawn(home)
+    line(child, "7")
+    child.send("1 2 3 this is abandoned")
+    time.sleep(0.2)
+    child.sendintr()
+    child.expect_exact(PROMPT)
+    shown = line(child, "1 +")
+    assert "7+1 = 8" in shown
+    assert child.isalive()
+    assert quit(child) == 0
+
+
+def test_ctrl_d_on_an_empty_line_exits_zero(home):
+    child = spawn(home)
+    line(child, "1")
+    assert quit(child) == 0
+
+
+def test_non_ascii_input_edits_correctly(home):
+    child = spawn(home)
+    child.send("2 π ×x")
+    time.sleep(0.1)
+    child.send("\x7f")            # Backspace removes the x, not half of ×
+    time.sleep(0.1)
+    child.send("\x02\x02\x7f")    # Ctrl-B twice, then Backspace deletes π
+    time.sleep(0.1)
+    child.send("3\r")             # 2 3 ×
+    child.expect_exact(PROMPT)
+    assert "2×3 = 6" in child.before
+    assert quit(child) == 0
+
+
+def test_favorites_survive_a_restart_and_match_rpn_fav(home):
+    child = spawn(home)
+    line(child, "1 M ÷ sin")
+    assert "added 1" in line(child, ":fav")
+    assert quit(child) == 0
+    child = spawn(home)
+    assert "1  sin(1÷M)" in line(child, ":favs")
+    assert "sin(1÷M) = ?" in line(child, ":fav 1")
+    assert quit(child) == 0
+    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
+    import subprocess
+    listed = subprocess.run([RPN, "fav", "list", "--json"], env=env, capture_output=True, text=True, timeout=10)
+    assert listed.returncode == 0
+    assert json.loads(listed.stdout)[0]["description"] == "sin(1÷M)"
+
+
+def test_plot_in_the_terminal(home):
+    child = spawn(home)
+    shown = line(child, "M M ×")
+    shown = line(child, ":plot -3 3")
+    assert "M×M" in shown
+    assert any(0x2801 <= ord(c) <= 0x28FF for c in shown)
+    assert quit(child) == 0
+
+
+def test_unknown_commands_suggest(home):
+    child = spawn(home)
+    assert "did you mean ':undo'?" in line(child, ":undp")
+    assert quit(child) == 0
+
+
+def test_colour_on_a_terminal_unless_no_color(home):
+    child = spawn(home, colour=True)
+    assert "\x1b[" in line(child, "1 2 +")
+    assert quit(child) == 0
+
+
+def test_editrc_is_respected(home):
+    (home / ".editrc").write_text("bind ^X ed-clear-screen\nbind -v\n")  # vi mode
+    child = spawn(home)
+    child.send("1 2 +")
+    child.send("\x1b")     # vi command mode
+    child.send("0")        # to the start of the line
+    child.send("i9 \r")    # insert "9 " before it
+    child.expect_exact(PROMPT)
+    assert "9,1+2 = 3" in child.before
+    assert quit(child) == 0
+
+
+def test_piped_stdin_has_no_prompt_and_no_escapes(home):
+    import subprocess
+    result = subprocess.run([RPN], input="3 4 +\n", capture_output=True, text=True, timeout=10,
+                            env={**os.environ, "HOME": str(home)})
+    assert result.stdout == "7\n"
+    assert "rpn>" not in result.stdout + result.stderr and "\x1b" not in result.stdout + result.stderr
