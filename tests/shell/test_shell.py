@@ -84,7 +84,8 @@ def test_up_recalls_history_and_history_persists(home):
     assert "2^3,2^3 = 8" in child.before
     assert quit(child) == 0
     history = (home / "state" / "rpn" / "history").read_text()
-    assert "2 3 ^" in history
+    assert history.startswith("_HiStOrY_V2_\n")
+    assert "2\\0403\\040^" in history  # libedit's vis(3) encoding of "2 3 ^"
     child = spawn(home)
     child.send(UP)
     time.sleep(0.2)
@@ -99,7 +100,7 @@ def test_tab_completes_words_variables_and_commands(home):
     line(child, "2 →rate")
     child.send("16 sq\t")
     time.sleep(0.3)
-    child.send(" ra\t\t")
+    child.send(" ra\t")
     time.sleep(0.3)
     child.send("+\r")
     child.expect_exact(PROMPT)
