@@ -39,13 +39,26 @@ def time_to_prompt(rpn: str, home: str) -> float:
         if b"rpn> " in seen:
             elapsed = time.perf_counter() - start
             break
-    os.write(fd, b"\x04")  # Ctrl-D
-    try:
-        while os.read(fd, 4096):
-            pass
-    except OSError:
-        pass
-    os.waitpid(pid, 0)
+    # Leave: Ctrl-D once the editor owns the terminal (keys sent earlier can be lost), and
+    # never wait forever.
+    time.sleep(0.05)
+    os.write(fd, b"\x04")
+    end = time.perf_counter() + 3
+    while time.perf_counter() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                if not os.read(fd, 4096):
+                    break
+            except OSError:
+                break
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            pid = 0
+            break
+    if pid:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
     os.close(fd)
     if elapsed is None:
         raise SystemExit(f"no prompt; saw {seen!r}")

@@ -67,7 +67,10 @@ import Testing
         }
         let sqrt = items.first { $0["label"] == "√" }
         #expect(sqrt?["filterText"] == "sqrt")
-        #expect(sqrt?["documentation"]?["value"]?.stringValue?.contains("Square root") == true)
+        #expect(sqrt?["documentation"]?.stringValue?.contains("Square root") == true, "plain text: no markdown offered")
+        let markdown = harness(capabilities: ["textDocument": ["completion": ["completionItem": ["documentationFormat": ["markdown", "plaintext"]]]]])
+        let rich = markdown.result("textDocument/completion", markdown.at(3, 0))["items"]?.arrayValue ?? []
+        #expect(rich.first { $0["label"] == "√" }?["documentation"]?["kind"] == "markdown")
     }
 
     @Test func semanticTokensFollowTheLegend() {

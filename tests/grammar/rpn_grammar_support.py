@@ -11,6 +11,7 @@ Unicode scalars of the first and of the last character, text, scope):
 from __future__ import annotations
 
 import json
+import re
 import logging
 import os
 import subprocess
@@ -91,18 +92,10 @@ class TextMateTokenizer:
     def __call__(self, data: bytes | str) -> list[Token]:
         if isinstance(data, str):
             data = data.encode("utf-8")
-        raw_lines = data.decode("utf-8", errors="surrogateescape").split("\n")
-        # Lines end at LF, as in the Swift lexer. An editor takes a CR right before an LF
-        # as part of the line break, so a grammar never sees it: drop it (a comment then
-        # ends before it, as the lexer's does). textmate-grammar-python would turn any
-        # other CR into a line break, whereas for the lexer it is whitespace inside a line
-        # (and part of a comment's rest of the line): hand those over as VT, which the
-        # grammar treats exactly like CR, so lines and columns stay those of the file.
-        lines = []
-        for number, line in enumerate(raw_lines):
-            if line.endswith("\r") and number + 1 < len(raw_lines):
-                line = line[:-1]
-            lines.append(line.replace("\r", "\x0b"))
+        # Lines end at LF, CRLF or a lone CR, in the Swift lexer (a comment ends there) as in
+        # editors, so the grammar sees the same lines.
+        raw_lines = re.split(r"\r\n|\r|\n", data.decode("utf-8", errors="surrogateescape"))
+        lines = raw_lines
         # textmate-grammar-python raises IndexError when the last line ends in whitespace
         # that no token takes; a final empty line avoids that and changes no token.
         prepared = decode_source("\n".join(lines).encode("utf-8", errors="surrogateescape")) + "\n"

@@ -12,6 +12,7 @@ Snippets that list their expected tokens also pin the grammar on its own
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -217,8 +218,10 @@ def test_grammar_snippet(snippet_id, source, expected, tm_tokens) -> None:
     offset = 0
     for kind, token_text in expected:
         start = text.index(token_text, offset)
-        line = text.count("\n", 0, start) + 1
-        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        # Lines end at LF, CRLF or a lone CR, as in the lexer and in editors.
+        before = re.split(r"\r\n|\r|\n", text[:start])
+        line = len(before)
+        column = len(before[-1]) + 1
         want.append(token_at(line, column, token_text, KIND_TO_SCOPE[kind]))
         offset = start + len(token_text)
     got = tm_tokens(text)

@@ -220,19 +220,7 @@ async def completion_labels(client: LanguageClient, doc: Doc, position: types.Po
     return items
 
 
-def xfail_for_emacs_markdown_documentation(request):
-    """The Emacs profile advertises no completion documentationFormat (so, by the spec's
-    default, plain text only); the server still sends MarkupContent kind=markdown
-    documentation, which pytest-lsp reports as an LspSpecificationWarning."""
-    if request.node.callspec.params.get("client") == "emacs" or "emacs" in request.node.name:
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=pytest_lsp.LspSpecificationWarning,
-            reason="server bug: markdown completion documentation although the client (emacs "
-                   "profile) offers no completionItem.documentationFormat"))
-
-
 async def test_completion_offers_builtins_variables_and_stores(client: LanguageClient, request):
-    xfail_for_emacs_markdown_documentation(request)
     doc = Doc(client, "completion.rpn", EXAMPLE)
     await doc.open()
     items = await completion_labels(client, doc, doc.pos(3, 0))
@@ -254,7 +242,6 @@ async def test_completion_offers_builtins_variables_and_stores(client: LanguageC
 
 
 async def test_completion_shows_variable_values(client: LanguageClient, request):
-    xfail_for_emacs_markdown_documentation(request)
     doc = Doc(client, "values.rpn", "2 3 + →total\ntotal \n")
     await doc.open()
     items = await completion_labels(client, doc, doc.pos(1, 6))

@@ -75,11 +75,6 @@ def test_content_length_too_short(server: RawServer):
     assert not any(m.get("id") == 1 for m in server.received)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "server bug: after a too-short Content-Length the framer skips the leftover bytes up to "
-    "the last 13 (kept in case they begin a header split across reads), then skips those one "
-    "byte per framer.next() call, and the transport answers each skip with its own -32700: "
-    "15 error responses for one bad frame"))
 def test_content_length_too_short_reports_the_leftover_bytes_once(server: RawServer):
     """Framing garbage should give one error per resynchronisation, not one per byte."""
     body = json.dumps(request(1, "rpn/describe", {"text": "1 2 + 3 4 5 6 7 8 9 10"})).encode()
@@ -269,11 +264,6 @@ def big_did_open_body(size: int) -> bytes:
     return body
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "server bug: a body over the limit is buffered before it is skipped. StdioTransport.run "
-    "reads everything that is readable (`repeat { read } while poll(0)`) into the framer "
-    "before calling framer.next(), so while a client streams a refused body the whole stream "
-    "accumulates in MessageFramer.buffer; measured peak RSS growth 34-138 MB for a 70 MB body"))
 def test_a_70_megabyte_message_is_not_stored(server: RawServer):
     """The refused body is skipped as it arrives: the server's peak RSS grows by far less than
     the body, written in 64 KiB pieces as a client streaming it over a pipe would."""
@@ -367,11 +357,6 @@ def test_positions_past_the_end(server: RawServer, position, means: str):
     drain_until_alive(server)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "server bug: textDocument/codeAction loops over every line number of the requested range "
-    "(`for line in range.start.line...range.end.line where line < lineCount`), so a range "
-    "ending at line 2**40 keeps the server busy for about 40 minutes (2 ns a line, release "
-    "build) and it answers nothing else meanwhile"))
 def test_code_action_with_a_huge_range_is_answered_at_once(server: RawServer):
     server.open(URI, "1 2 +\n3 4 +")
     server.diagnostics(URI)
@@ -413,11 +398,7 @@ def test_deeply_nested_json(server: RawServer):
     drain_until_alive(server)
 
 
-@pytest.mark.parametrize("newline", ["\n", "\r\n",
-    pytest.param("\r", marks=pytest.mark.xfail(strict=True, reason=(
-        "server bug: a lone CR is not a line end for positions (LSP 3.17, Text Documents: "
-        "the end-of-line sequences are \\n, \\r\\n and \\r); the server puts the second "
-        "line's ÷ at (0,10) instead of (1,4)")))])
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
 def test_line_endings(server: RawServer, newline: str):
     text = newline.join(["1 0 ÷", "2 0 ÷", "# 😀", "√"])
     server.open(URI, text)
@@ -433,9 +414,6 @@ def test_line_endings(server: RawServer, newline: str):
     assert "**√**" in hover["result"]["contents"]["value"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "server bug (minor): a negative line or character (LSP positions are uinteger) is clamped "
-    "to 0 and answered as a position instead of being refused with -32602"))
 @pytest.mark.parametrize("line, character", [(-1, 0), (0, -1), (-5, -5)])
 def test_negative_positions_are_invalid_params(server: RawServer, line: int, character: int):
     """Positions are `uinteger`s: a negative one is an invalid parameter, not a position."""

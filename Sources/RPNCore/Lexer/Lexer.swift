@@ -115,8 +115,7 @@ public struct Lexer {
             position = i + 1
             return token(.operator, start, i + 1, builtin: .subtract)
         case UInt8(ascii: "#"):
-            while i < count, bytes[i] != 0x0A { i += 1 }
-            if i > start, bytes[i - 1] == 0x0D, i < count { i -= 1 }  // CRLF: leave the CR out
+            while i < count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }  // LF, CRLF or a lone CR
             position = i
             return token(.comment, start, i)
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):

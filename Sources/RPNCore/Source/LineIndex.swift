@@ -15,13 +15,17 @@ public struct SourcePosition: Sendable, Equatable, Comparable {
 /// The one conversion point between byte offsets and line/column positions, in both
 /// directions. Out-of-range input is clamped, never trapped on.
 public struct LineIndex: Sendable {
-    /// Offset of the first byte of each line; lines end at `\n`.
+    /// Offset of the first byte of each line. Lines end at `\n`, `\r\n` or a lone `\r`, as in
+    /// LSP and in editors.
     public let lineStarts: [Int]
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+            for i in buffer.indices {
+                let b = buffer[i]
+                if b == 0x0A || (b == 0x0D && (i + 1 == buffer.count || buffer[i + 1] != 0x0A)) { starts.append(i + 1) }
+            }
         }
         lineStarts = starts
     }
@@ -42,7 +46,7 @@ public struct LineIndex: Sendable {
         let line = max(0, min(line, lineStarts.count - 1))
         let start = lineStarts[line]
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > start, bytes[end - 1] == 0x0D, line + 1 < lineStarts.count { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D, end < bytes.count, bytes[end] == 0x0A { end -= 1 }  // CRLF
         return start..<max(start, end)
     }
 

@@ -24,11 +24,13 @@ extension LanguageServer {
             // "Show as infix": the line's result as a comment.
             let analysis = document.analysis
             var edits: [JSONValue] = []
-            for line in range.start.line...max(range.start.line, range.end.line) where line < document.lineIndex.lineCount {
+            let lastLine = min(max(range.start.line, range.end.line), document.lineIndex.lineCount - 1)
+            for line in min(range.start.line, lastLine + 1)..<(lastLine + 1) {
                 let bytes = document.lineIndex.lineRange(line, in: document.bytes)
-                let tokens = analysis.tokens.filter { bytes.contains($0.range.lowerBound) }
-                guard let last = tokens.last, last.kind != .comment,
-                      let index = analysis.tokenIndex(at: last.range.lowerBound), analysis.tops[index] >= 0 else { continue }
+                // The line's last token: the one before the first token of the next line.
+                let index = analysis.tokenIndex(atOrAfter: bytes.upperBound) - 1
+                guard index >= 0, bytes.contains(analysis.tokens[index].range.lowerBound),
+                      analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
                 let end = document.position(of: bytes.upperBound, encoding: encoding)
                 edits.append(TextEdit(range: Range(start: end, end: end),
                                       newText: " # " + analysis.description(of: analysis.tops[index], limit: 400)).json)

@@ -6,7 +6,7 @@ extension LanguageServer {
         on("textDocument/completion") { [unowned self] params throws(ResponseError) in
             let document = try document(params)
             let analysis = document.analysis
-            var items = Self.builtinCompletions
+            var items = markdownCompletion ? Self.markdownBuiltinCompletions : Self.plainBuiltinCompletions
             for name in analysis.variableNames {
                 var detail = "variable"
                 if case .value(let v) = analysis.variables[name] { detail = "= " + NumberFormatting.ascii(v) }
@@ -20,8 +20,12 @@ extension LanguageServer {
         }
     }
 
-    /// Every spelling of every word, glyphs filtered by their names (`sq` offers `√` too).
-    static let builtinCompletions: [JSONValue] = Builtin.all.flatMap { word -> [JSONValue] in
+    static let markdownBuiltinCompletions = builtinCompletions(markdown: true)
+    static let plainBuiltinCompletions = builtinCompletions(markdown: false)
+
+    /// Every spelling of every word, glyphs filtered by their names (`sq` offers `√` too);
+    /// documentation in markdown only for clients that said they render it.
+    static func builtinCompletions(markdown: Bool) -> [JSONValue] { Builtin.all.flatMap { word -> [JSONValue] in
         let kind: Int = switch word.kind {
         case .binaryOperator: CompletionItemKind.operator
         case .function: CompletionItemKind.function
@@ -30,11 +34,13 @@ extension LanguageServer {
         }
         let name = word.spellings.first { $0.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } } ?? word.spellings[0]
         return word.spellings.map { spelling in
+            let documentation: JSONValue = markdown
+                ? ["kind": "markdown", "value": .string("**\(spelling)** `\(word.stackEffect)`  \n\(word.summary)")]
+                : .string("\(spelling) \(word.stackEffect)\n\(word.summary)")
             var item: JSONObject = ["label": .string(spelling), "kind": .int(kind), "detail": .string(word.stackEffect),
-                                    "documentation": ["kind": "markdown",
-                                                      "value": .string("**\(spelling)** `\(word.stackEffect)`  \n\(word.summary)")]]
+                                    "documentation": documentation]
             if spelling != name { item["filterText"] = .string(name) }
             return .object(item)
         }
-    }
+    } }
 }

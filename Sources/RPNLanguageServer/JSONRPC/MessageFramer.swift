@@ -19,6 +19,10 @@ public struct MessageFramer {
     private var start = 0
     /// Bytes of a refused body still to skip.
     private var skipping = 0
+    /// Bytes of garbage dropped since the last reported error (reported once, in one error).
+    private var garbage = 0
+    /// A message framed right after garbage, returned after the error about the garbage.
+    private var pendingMessage: [UInt8]?
 
     public init(bodyLimit: Int = MessageFramer.defaultBodyLimit) {
         self.bodyLimit = bodyLimit
@@ -38,6 +42,10 @@ public struct MessageFramer {
     /// The next message or error, or nil when more bytes are needed.
     public mutating func next() -> Event? {
         defer { compact() }
+        if let message = pendingMessage {
+            pendingMessage = nil
+            return .message(message)
+        }
         if skipping > 0 {
             let available = buffer.count - start
             let skipped = min(skipping, available)
@@ -50,21 +58,26 @@ public struct MessageFramer {
         // or noise) are skipped up to the next Content-Length header.
         if !startsWithHeaderLine() {
             let from = start
-            resynchronise(from: start + 1)
-            return .error("skipped \(start - from) bytes that were not a message header")
+            let found = resynchronise(from: start + 1)
+            garbage += start - from
+            guard found else { return nil }  // keep dropping quietly until a header shows up
+            defer { garbage = 0 }
+            return .error("skipped \(garbage) bytes that were not a message header")
         }
         // Find the end of the header block (\r\n\r\n, or \n\n from lenient clients).
         guard let (headerEnd, bodyStart) = headerBlockEnd() else {
             if buffer.count - start > Self.headerLimit {
-                let dropped = buffer.count - start
-                resynchronise(from: buffer.count)
-                return .error("\(dropped) bytes without a complete header; skipped")
+                let from = start
+                resynchronise(from: start + 1)
+                garbage += start - from
+                return nil
             }
             return nil
         }
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         var length: Int?
         var problem: String?
+        var prefix = 0
         for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             guard let colon = line.firstIndex(of: ":") else {
                 problem = "malformed header line '\(line.prefix(80))'"
@@ -72,7 +85,10 @@ public struct MessageFramer {
             }
             let name = line[..<colon].trimmingWhitespace().lowercased()
             let value = line[line.index(after: colon)...].trimmingWhitespace()
-            if name == "content-length" {
+            // Garbage that ran straight into the header ("xyzContent-Length: 2") arrives as one
+            // name when it came in pieces: the header is its end.
+            if name.hasSuffix("content-length") {
+                prefix = name.utf8.count - "content-length".utf8.count
                 if let n = Int(value), n >= 0 { length = n } else { problem = "bad Content-Length '\(value.prefix(40))'" }
             }
         }
@@ -89,6 +105,12 @@ public struct MessageFramer {
         guard buffer.count - bodyStart >= length else { return nil }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])
         start = bodyStart + length
+        garbage += prefix
+        if garbage > 0 {
+            defer { garbage = 0 }
+            pendingMessage = body
+            return .error("skipped \(garbage) bytes that were not a message header")
+        }
         return .message(body)
     }
 
@@ -118,8 +140,10 @@ public struct MessageFramer {
         return nil
     }
 
-    /// After garbage, continue at the next `Content-Length` header at or after `offset`.
-    private mutating func resynchronise(from offset: Int) {
+    /// After garbage, continue at the next `Content-Length` header at or after `offset`;
+    /// false when there is none yet.
+    @discardableResult
+    private mutating func resynchronise(from offset: Int) -> Bool {
         let needle = Array("content-length".utf8)
         var i = offset
         while i + needle.count <= buffer.count {
@@ -128,11 +152,12 @@ public struct MessageFramer {
                 matches = false
                 break
             }
-            if matches { start = i; return }
+            if matches { start = i; return true }
             i += 1
         }
         // Keep a tail that may be the start of a header split across reads.
         start = max(offset, buffer.count - needle.count + 1)
+        return false
     }
 
     private mutating func compact() {

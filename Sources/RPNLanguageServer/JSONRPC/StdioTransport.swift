@@ -42,8 +42,11 @@ public struct StdioTransport {
                 continue
             }
             // Take everything that has already arrived, so a cancellation can overtake the
-            // requests queued before it.
+            // requests queued before it. Frames are taken out after every read, so a refused
+            // oversized body is skipped as it streams in, never stored.
             var endOfInput = false
+            var batch: [JSONValue] = []
+            var cancelled: Set<String> = []
             repeat {
                 let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
                 if count < 0 {
@@ -53,28 +56,10 @@ public struct StdioTransport {
                 }
                 if count == 0 { endOfInput = true; break }
                 buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                takeFrames(&framer, into: &batch, cancelled: &cancelled, server: server, log: log)
                 descriptor.revents = 0
             } while poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
 
-            var batch: [JSONValue] = []
-            var cancelled: Set<String> = []
-            while let event = framer.next() {
-                switch event {
-                case .error(let problem):
-                    log("framing: \(problem)")
-                    server.respond(id: .null, error: ResponseError(ResponseError.parseError, problem))
-                case .message(let body):
-                    do {
-                        let message = try JSONParser.parse(body)
-                        if message["method"]?.stringValue == "$/cancelRequest", let id = message["params"]?["id"] {
-                            cancelled.insert(LanguageServer.key(of: id))
-                        }
-                        batch.append(message)
-                    } catch {
-                        server.respond(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error.message)"))
-                    }
-                }
-            }
             for message in batch {
                 server.handle(message, cancelled: cancelled)
                 if let code = server.exitCode { return code }
@@ -82,6 +67,27 @@ public struct StdioTransport {
             }
             if writeFailed { return 1 }
             if endOfInput { return server.exitCode ?? 1 }
+        }
+    }
+
+    private func takeFrames(_ framer: inout MessageFramer, into batch: inout [JSONValue], cancelled: inout Set<String>,
+                            server: LanguageServer, log: (String) -> Void) {
+        while let event = framer.next() {
+            switch event {
+            case .error(let problem):
+                log("framing: \(problem)")
+                server.respond(id: .null, error: ResponseError(ResponseError.parseError, problem))
+            case .message(let body):
+                do {
+                    let message = try JSONParser.parse(body)
+                    if message["method"]?.stringValue == "$/cancelRequest", let id = message["params"]?["id"] {
+                        cancelled.insert(LanguageServer.key(of: id))
+                    }
+                    batch.append(message)
+                } catch {
+                    server.respond(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error.message)"))
+                }
+            }
         }
     }
 

@@ -16,8 +16,9 @@ struct Position: Equatable {
     }
 
     init(json: JSONValue?) throws(ResponseError) {
-        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue else {
-            throw .invalidParams("expected a position {line, character}")
+        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue,
+              line >= 0, character >= 0 else {
+            throw .invalidParams("expected a position {line, character} of unsigned integers")
         }
         self.init(line: line, character: character)
     }

@@ -16,6 +16,7 @@ public final class LanguageServer {
     var encoding = PositionEncoding.utf16
     var configuration = ServerConfiguration()
     var markdownHover = true
+    var markdownCompletion = true
     /// The client's process, from `initialize`; the transport exits when it is gone.
     public internal(set) var clientProcessID: Int32?
     /// Set once `exit` arrives: 0 after `shutdown`, 1 without.

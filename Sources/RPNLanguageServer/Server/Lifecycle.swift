@@ -8,6 +8,9 @@ extension LanguageServer {
             let hoverFormats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?
                 .compactMap(\.stringValue)
             markdownHover = hoverFormats.map { $0.contains("markdown") } ?? true
+            let completionFormats = params?["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?[
+                "documentationFormat"]?.arrayValue?.compactMap(\.stringValue)
+            markdownCompletion = completionFormats?.contains("markdown") ?? false
             if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
             configuration.update(from: params?["initializationOptions"])
             state = .running

@@ -18,9 +18,14 @@ struct PositionSweep {
     mutating func position(of target: Int) -> Position {
         let target = min(target, bytes.count)
         while offset < target {
-            if bytes[offset] == 0x0A {
+            let b = bytes[offset]
+            if b == 0x0A || (b == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
                 line += 1
                 column = 0
+                offset += 1
+                continue
+            }
+            if b == 0x0D {  // the CR of a CRLF ends the line: it takes no column
                 offset += 1
                 continue
             }
