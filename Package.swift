@@ -33,6 +33,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target (built as a stub unless -DFUZZING; see its main.swift).
+        .executableTarget(name: "rpn-fuzz", dependencies: ["RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
