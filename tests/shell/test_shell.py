@@ -201,3 +201,29 @@ def test_piped_stdin_has_no_prompt_and_no_escapes(home):
                             env={**os.environ, "HOME": str(home)})
     assert result.stdout == "7\n"
     assert "rpn>" not in result.stdout + result.stderr and "\x1b" not in result.stdout + result.stderr
+
+
+def test_a_bad_history_file_is_set_aside_not_fatal(home):
+    state = home / "state" / "rpn"
+    state.mkdir(parents=True)
+    (state / "history").write_bytes(b"\xff\xfe not a history file \x00\n" * 100)
+    child = spawn(home)
+    assert "1+2 = 3" in line(child, "1 2 +")
+    assert quit(child) == 0
+    assert (state / "history.bad").read_bytes().startswith(b"\xff\xfe")
+    assert (state / "history").read_text().startswith("_HiStOrY_V2_")
+
+
+def test_a_corrupt_favorites_file_is_reported_and_kept(home):
+    data = home / "data" / "rpn"
+    data.mkdir(parents=True)
+    (data / "favorites.json").write_text("{not json")
+    child = spawn(home)
+    shown = line(child, ":favs")
+    assert "error:" in shown and "favorites.json" in shown
+    line(child, "1 2 +")
+    shown = line(child, ":fav")
+    assert "error:" in shown and "copy kept" in shown
+    assert quit(child) == 0
+    assert (data / "favorites.json").read_text() == "{not json"
+    assert list(data.glob("favorites.json.corrupt-*"))
