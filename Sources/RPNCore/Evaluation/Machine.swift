@@ -7,22 +7,22 @@
 /// asked for (a store, or the final stack), with the variables as they are then.
 public struct Machine: Sendable {
     public var options: EvaluationOptions
-    public private(set) var nodes: [Node] = []
+    public internal(set) var nodes: [Node] = []
     /// The stack, one `Double` per entry so that deep stacks stay small: a finite number is a
     /// folded constant (values-only runs), the canonical NaN is "no value" (already reported),
     /// and a NaN carrying `StackSlot.tag` holds the index of the entry's node.
-    private var stack: [Double] = []
-    public private(set) var variables = Variables()
+    var stack: [Double] = []
+    public internal(set) var variables = Variables()
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
     public private(set) var suppressedDiagnostics = 0
 
-    private var epoch: UInt32 = 1
-    private var bucketEpochs = [UInt32](repeating: 0, count: 32)
-    private var reportedNodes: Set<Int32> = []
-    private var scratch: [Int32] = []
+    var epoch: UInt32 = 1
+    var bucketEpochs = [UInt32](repeating: 0, count: 32)
+    var reportedNodes: Set<Int32> = []
+    var scratch: [Int32] = []
     /// Did-you-mean for unset variables, by variable index (a name is looked up once).
-    private var suggestions: [Int32: String?] = [:]
+    var suggestions: [Int32: String?] = [:]
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -163,7 +163,7 @@ public struct Machine: Sendable {
 
     /// The constant value of a slot, or nil when it depends on variables.
     @inline(__always)
-    private func constantValue(_ slot: Double) -> Double? {
+    func constantValue(_ slot: Double) -> Double? {
         guard let node = StackSlot.node(slot) else { return slot }
         return nodes[Int(node)].dependencies == 0 ? nodes[Int(node)].value : nil
     }
@@ -334,115 +334,15 @@ public struct Machine: Sendable {
         }
     }
 
-    // MARK: - Evaluation of symbolic trees
-
-    private mutating func valueOfSlot(_ slot: Int) -> Double {
-        if let value = constantValue(stack[slot]) { return value }
-        return evaluate(StackSlot.node(stack[slot])!)
-    }
-
-    @inline(__always)
-    private static func bucket(_ variable: Int32) -> UInt32 { 1 << UInt32(variable & 31) }
-
-    private mutating func touch(_ variable: Int32) {
-        epoch += 1
-        bucketEpochs[Int(variable & 31)] = epoch
-    }
-
-    /// Whether a node's value is known: constant, or cached since its variables last changed.
-    @inline(__always)
-    private func isFresh(_ index: Int32) -> Bool {
-        let node = nodes[Int(index)]
-        if node.dependencies == 0 { return true }
-        if node.cacheEpoch == 0 { return false }
-        var bits = node.dependencies
-        while bits != 0 {
-            if bucketEpochs[bits.trailingZeroBitCount] > node.cacheEpoch { return false }
-            bits &= bits - 1
-        }
-        return true
-    }
-
-    /// Evaluates a tree with an explicit work stack (trees may be millions deep), caching every
-    /// node it computes until a variable it reads changes.
-    private mutating func evaluate(_ root: Int32) -> Double {
-        if isFresh(root) { return nodes[Int(root)].value }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(root)
-        while let index = scratch.last {
-            if isFresh(index) { scratch.removeLast(); continue }
-            let node = nodes[Int(index)]
-            var value = Double.nan
-            switch node.kind {
-            case .variable:
-                value = variableValue(node, index)
-            case .unary:
-                guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
-                let a = nodes[Int(node.lhs)].value
-                if !a.isNaN {
-                    switch Arithmetic.unary(node.op, a, angle: options.angleUnit) {
-                    case .value(let v): value = v
-                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
-                    }
-                }
-            case .binary:
-                let leftFresh = isFresh(node.lhs), rightFresh = isFresh(node.rhs)
-                guard leftFresh, rightFresh else {
-                    if !rightFresh { scratch.append(node.rhs) }
-                    if !leftFresh { scratch.append(node.lhs) }
-                    continue
-                }
-                let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
-                if !a.isNaN, !b.isNaN {
-                    switch Arithmetic.binary(node.op, a, b) {
-                    case .value(let v): value = v
-                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
-                    }
-                }
-            case .number, .constant, .missing:
-                value = node.value
-            }
-            nodes[Int(index)].value = value
-            nodes[Int(index)].cacheEpoch = epoch
-            scratch.removeLast()
-        }
-        return nodes[Int(root)].value
-    }
-
-    private mutating func variableValue(_ node: Node, _ index: Int32) -> Double {
-        let name = variables.names[Int(node.lhs)]
-        switch variables.bindings[Int(node.lhs)] {
-        case .value(let v): return v
-        case .failed: return .nan
-        case .unset:
-            if options.freeVariables, reportedNodes.contains(index) { return .nan }
-            let suggestion = suggestions[node.lhs] ?? {
-                let found = Suggestions.closest(to: name, among: Builtin.wordNames)
-                suggestions[node.lhs] = .some(found)
-                return found
-            }()
-            if !options.freeVariables {
-                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                reportOnce(index, .error, .unsetVariable, "variable '\(name)' is unset\(hint)", node.tokenRange,
-                           replacement: suggestion)
-            } else if let suggestion {
-                reportOnce(index, .warning, .unsetVariable,
-                           "'\(name)' is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
-                           replacement: suggestion)
-            }
-            return .nan
-        }
-    }
-
     // MARK: - Diagnostics
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
                                  _ range: Range<Int>, replacement: String? = nil) {
         guard diagnostics.count < options.diagnosticLimit else { suppressedDiagnostics += 1; return }
         diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
     }
 
-    private mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
+    mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
                                      _ message: String, _ range: Range<Int>, replacement: String? = nil) {
         guard reportedNodes.insert(node).inserted else { return }
         report(severity, code, message, range, replacement: replacement)
@@ -462,22 +362,6 @@ extension WordKind {
         case .constant: "constant"
         case .stackWord: "stack word"
         }
-    }
-}
-
-/// The encoding of stack entries (see `Machine.stack`).
-enum StackSlot {
-    /// A quiet NaN with bit 50 set; the canonical NaN (`Double.nan`) does not have it, and no
-    /// arithmetic ever runs on a slot that is not finite.
-    static let tag: UInt64 = 0x7FFC_0000_0000_0000
-
-    @inline(__always)
-    static func box(_ node: Int32) -> Double { Double(bitPattern: tag | UInt64(UInt32(bitPattern: node))) }
-
-    @inline(__always)
-    static func node(_ slot: Double) -> Int32? {
-        let bits = slot.bitPattern
-        return bits & 0xFFFF_FFFF_0000_0000 == tag ? Int32(bitPattern: UInt32(truncatingIfNeeded: bits)) : nil
     }
 }
 

@@ -1,0 +1,101 @@
+/// Evaluation of symbolic trees: subtrees that read variables are computed when asked for,
+/// with the variables as they are then, and cached until a variable they read changes.
+extension Machine {
+    mutating func valueOfSlot(_ slot: Int) -> Double {
+        if let value = constantValue(stack[slot]) { return value }
+        return evaluate(StackSlot.node(stack[slot])!)
+    }
+
+    @inline(__always)
+    static func bucket(_ variable: Int32) -> UInt32 { 1 << UInt32(variable & 31) }
+
+    mutating func touch(_ variable: Int32) {
+        epoch += 1
+        bucketEpochs[Int(variable & 31)] = epoch
+    }
+
+    /// Whether a node's value is known: constant, or cached since its variables last changed.
+    @inline(__always)
+    func isFresh(_ index: Int32) -> Bool {
+        let node = nodes[Int(index)]
+        if node.dependencies == 0 { return true }
+        if node.cacheEpoch == 0 { return false }
+        var bits = node.dependencies
+        while bits != 0 {
+            if bucketEpochs[bits.trailingZeroBitCount] > node.cacheEpoch { return false }
+            bits &= bits - 1
+        }
+        return true
+    }
+
+    /// Evaluates a tree with an explicit work stack (trees may be millions deep), caching every
+    /// node it computes until a variable it reads changes.
+    mutating func evaluate(_ root: Int32) -> Double {
+        if isFresh(root) { return nodes[Int(root)].value }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(root)
+        while let index = scratch.last {
+            if isFresh(index) { scratch.removeLast(); continue }
+            let node = nodes[Int(index)]
+            var value = Double.nan
+            switch node.kind {
+            case .variable:
+                value = variableValue(node, index)
+            case .unary:
+                guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
+                let a = nodes[Int(node.lhs)].value
+                if !a.isNaN {
+                    switch Arithmetic.unary(node.op, a, angle: options.angleUnit) {
+                    case .value(let v): value = v
+                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
+                    }
+                }
+            case .binary:
+                let leftFresh = isFresh(node.lhs), rightFresh = isFresh(node.rhs)
+                guard leftFresh, rightFresh else {
+                    if !rightFresh { scratch.append(node.rhs) }
+                    if !leftFresh { scratch.append(node.lhs) }
+                    continue
+                }
+                let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
+                if !a.isNaN, !b.isNaN {
+                    switch Arithmetic.binary(node.op, a, b) {
+                    case .value(let v): value = v
+                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
+                    }
+                }
+            case .number, .constant, .missing:
+                value = node.value
+            }
+            nodes[Int(index)].value = value
+            nodes[Int(index)].cacheEpoch = epoch
+            scratch.removeLast()
+        }
+        return nodes[Int(root)].value
+    }
+
+    mutating func variableValue(_ node: Node, _ index: Int32) -> Double {
+        let name = variables.names[Int(node.lhs)]
+        switch variables.bindings[Int(node.lhs)] {
+        case .value(let v): return v
+        case .failed: return .nan
+        case .unset:
+            if options.freeVariables, reportedNodes.contains(index) { return .nan }
+            let suggestion = suggestions[node.lhs] ?? {
+                let found = Suggestions.closest(to: name, among: Builtin.wordNames)
+                suggestions[node.lhs] = .some(found)
+                return found
+            }()
+            if !options.freeVariables {
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                reportOnce(index, .error, .unsetVariable, "variable '\(name)' is unset\(hint)", node.tokenRange,
+                           replacement: suggestion)
+            } else if let suggestion {
+                reportOnce(index, .warning, .unsetVariable,
+                           "'\(name)' is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
+                           replacement: suggestion)
+            }
+            return .nan
+        }
+    }
+}
