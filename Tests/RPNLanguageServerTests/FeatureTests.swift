@@ -155,6 +155,18 @@ import Testing
         #expect(infix.map { $0["newText"]?.stringValue ?? "" } == [" # sqr+2", " # √(3+5)"])
     }
 
+    @Test func theAngleUnitSettingReanalysesOpenDocuments() {
+        let h = harness("90 tan")
+        #expect(h.diagnostics().isEmpty)  // radians: tan(90) is finite
+        h.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["angleUnit": "degrees"]]])
+        #expect(h.diagnostics().first?["code"] == "not-finite")
+        let hover = h.result("textDocument/hover", h.at(0, 0))["contents"]?["value"]?.stringValue ?? ""
+        #expect(hover.contains("`90` = 90"))
+        let degrees = harness("30 sin", options: ["angleUnit": "degrees"])
+        let value = degrees.result("textDocument/hover", degrees.at(0, 3))["contents"]?["value"]?.stringValue ?? ""
+        #expect(value.contains("`sin(30)` = 0.5"))
+    }
+
     @Test func customEvaluateAndDescribe() {
         let h = harness("7 M + √\n9 →M 14 +\n")
         let whole = h.result("rpn/evaluate", ["textDocument": ["uri": "file:///t.rpn"]])

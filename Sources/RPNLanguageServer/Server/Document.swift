@@ -11,6 +11,14 @@ final class Document {
     private var cachedAnalysis: DocumentAnalysis?
     /// The previous version's analysis, kept only to recycle its storage.
     private var staleAnalysis: DocumentAnalysis?
+    /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
+    var angleUnit = AngleUnit.radians {
+        didSet {
+            guard angleUnit != oldValue, let cachedAnalysis else { return }
+            staleAnalysis = cachedAnalysis
+            self.cachedAnalysis = nil
+        }
+    }
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -42,7 +50,8 @@ final class Document {
 
     var analysis: DocumentAnalysis {
         if let cachedAnalysis { return cachedAnalysis }
-        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), recycling: staleAnalysis)
+        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit,
+                                        recycling: staleAnalysis)
         staleAnalysis = nil
         cachedAnalysis = analysis
         return analysis

@@ -6,6 +6,7 @@ extension LanguageServer {
             guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
                   let text = item["text"]?.stringValue else { throw .invalidParams("didOpen needs textDocument {uri, text}") }
             let document = Document(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+            document.angleUnit = configuration.angleUnit
             documents.open(document)
             publishDiagnostics(document)
         }

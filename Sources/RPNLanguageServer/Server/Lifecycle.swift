@@ -24,7 +24,13 @@ extension LanguageServer {
         onNotification("$/setTrace") { _ in }
         onNotification("$/cancelRequest") { _ in }  // handled by the transport before requests run
         onNotification("workspace/didChangeConfiguration") { [unowned self] params throws(ResponseError) in
+            let before = configuration.angleUnit
             configuration.update(from: params?["settings"])
+            guard configuration.angleUnit != before else { return }
+            for document in documents.all {  // values and diagnostics depend on the unit
+                document.angleUnit = configuration.angleUnit
+                publishDiagnostics(document)
+            }
         }
     }
 
