@@ -16,6 +16,9 @@ import Musl
 enum Main {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let command = FastPath.evaluation(arguments) {
+            exit(command.run(processIO()))
+        }
         if let first = arguments.first, RPNSubcommands.names.contains(first) {
             RPNSubcommands.main(arguments)
         } else {

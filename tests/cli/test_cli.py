@@ -197,3 +197,16 @@ def test_output_to_a_closed_pipe_does_not_hang():
     proc = subprocess.run(f"'{RPN}' | head -1", shell=True, input=b"1 " * 200_000, capture_output=True,
                           timeout=30)
     assert proc.stdout == b"1\n"
+
+
+@pytest.mark.parametrize("fast, full", [
+    (["-e", "3 4 +"], ["--expression", "3 4 +"]),
+    (["-e", "1", "-e", "2 +", "-d"], ["--expression=1", "--expression", "2 +", "--describe"]),
+    (["-e", "-4 √"], ["--expression", "-4 √"]),
+    (["-e", "1 0 /", "-e", "x"], ["--expression", "1 0 /", "--expression", "x"]),
+])
+def test_the_fast_path_for_dash_e_agrees_with_the_full_parser(fast, full):
+    """`rpn -e PROGRAM [-d]` skips swift-argument-parser for start-up time; the result must be
+    exactly what the full parser gives."""
+    a, b = rpn(*fast), rpn(*full)
+    assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
