@@ -11,7 +11,7 @@ public enum InteractiveShell {
 
     public static func run(environment: [String: String], output: OutputSink, colour: Bool) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in
-            makeDirectories(directory) ? directory + "/history" : nil
+            (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
         } ?? nil
         let favorites = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: environment))
         let shell = Shell(session: Session(), environment: ShellEnvironment(
@@ -33,15 +33,5 @@ public enum InteractiveShell {
         var columns: Int32 = 0, rows: Int32 = 0
         shim_terminal_size(1, &columns, &rows)
         return columns > 0 && rows > 0 ? (Int(columns), Int(rows)) : (80, 24)
-    }
-
-    /// `mkdir -p`; false when the directory cannot be made (history then stays in memory).
-    static func makeDirectories(_ path: String) -> Bool {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST { return false }
-        }
-        return true
     }
 }

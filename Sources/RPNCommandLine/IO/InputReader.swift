@@ -48,7 +48,7 @@ public enum InputReader {
         return bytes
     }
 
-    static func reason(_ code: Int32) -> String {
+    public static func reason(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

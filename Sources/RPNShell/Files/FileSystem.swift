@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import RPNCommandLine
+
+/// The few file-system operations the shell needs (favorites, `:save`, the history
+/// directory), on plain system calls: no Foundation.
+enum FileSystem {
+    /// A failure described for people.
+    struct Failure: Error, Equatable {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    struct SystemError: Error { var code: Int32 }
+
+    static func readAll(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(code: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Best effort: a rename is durable once its directory is synced, but a file system that
+    /// cannot sync directories still has the new file.
+    static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// `mkdir -p` with mode 0700 for the directories it creates.
+    static func makeDirectories(_ directory: String) throws(FileSystem.Failure) {
+        var status = stat()
+        if stat(directory, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw Failure("cannot create directory '\(directory)': it exists and is not a directory")
+            }
+            return
+        }
+        let parent = split(directory).directory
+        if parent != directory { try makeDirectories(parent) }
+        if mkdir(directory, 0o700) != 0 {
+            let code = errno
+            if code == EEXIST, stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return }
+            throw Failure("cannot create directory '\(directory)': \(reason(code))")
+        }
+    }
+
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The directory part (`.` when there is none) and the last component.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+        let directory = trimmed[..<slash]
+        return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
+    }
+
+    static func joined(_ directory: String, _ rest: String) -> String {
+        var directory = Substring(directory)
+        while directory.hasSuffix("/") { directory.removeLast() }
+        return directory + "/" + rest
+    }
+
+    /// The system's words for an errno value.
+    static func reason(_ code: Int32) -> String { InputReader.reason(code) }
+
+    /// Writes a whole file atomically: `PATH.tmp-PID`, fsynced, renamed over `PATH`, the
+    /// directory fsynced; readers see the old file or the new one, never half of one.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        func fail(_ what: String, _ code: Int32) -> Failure {
+            unlink(temporary)
+            return Failure("\(what): \(reason(code))")
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw fail("cannot create '\(temporary)'", errno) }
+        do throws(SystemError) {
+            try writeAll(bytes, to: descriptor)
+            guard fsync(descriptor) == 0 else { throw SystemError(code: errno) }
+        } catch {
+            close(descriptor)
+            throw fail("cannot write '\(temporary)'", error.code)
+        }
+        guard close(descriptor) == 0 else { throw fail("cannot write '\(temporary)'", errno) }
+        guard rename(temporary, path) == 0 else { throw fail("cannot rename '\(temporary)'", errno) }
+        syncDirectory(split(path).directory)
+    }
+}
