@@ -47,6 +47,23 @@ public enum RPN {
         return machine.description(style: style)
     }
 
+    /// Whether `name` is exactly one variable name (not a word, not two tokens).
+    public static func isVariableName(_ name: String) -> Bool {
+        let tokens = tokenize(name)
+        return tokens.count == 1 && tokens[0].kind == .variable && tokens[0].range == 0..<name.utf8.count
+    }
+
+    /// The one number a small program gives (`--set x=pi 2 /`, `:set x 3`), or why not.
+    public static func number(_ text: String, angleUnit: AngleUnit = .radians,
+                              variables: [(String, Double)] = []) -> Result<Double, Diagnostic.Message> {
+        let evaluation = evaluate(text, options: EvaluationOptions(angleUnit: angleUnit, keepTrees: false),
+                                  variables: variables)
+        guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
+            return .failure(Diagnostic.Message(evaluation.diagnostics.first?.message ?? "expected exactly one number"))
+        }
+        return .success(value)
+    }
+
     /// Every diagnostic of a program, variables it never stores being free (for editors and
     /// `rpn check`).
     public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians) -> [Diagnostic] {

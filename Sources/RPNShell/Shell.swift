@@ -183,19 +183,17 @@ public final class Shell {
     }
 
     func setVariable(_ name: String, _ valueText: String) {
-        let tokens = RPN.tokenize(name)
-        guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range.count == name.utf8.count else {
+        guard RPN.isVariableName(name) else {
             problem("'\(name)' is not a variable name")
             return
         }
-        let evaluation = RPN.evaluate(valueText, options: EvaluationOptions(angleUnit: session.angleUnit, keepTrees: false),
-                                      variables: session.variables.map { ($0.name, $0.value) })
-        guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
-            problem("\(valueText): " + (evaluation.diagnostics.first?.message ?? "expected exactly one number"))
-            return
+        switch RPN.number(valueText, angleUnit: session.angleUnit, variables: session.variables.map { ($0.name, $0.value) }) {
+        case .success(let value):
+            session.setVariable(name, to: value)
+            showStack()
+        case .failure(let why):
+            problem("\(valueText): \(why.text)")
         }
-        session.setVariable(name, to: value)
-        showStack()
     }
 
     func addFavorite() {

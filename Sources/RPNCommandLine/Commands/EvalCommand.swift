@@ -94,17 +94,13 @@ public struct EvalCommand {
                 return .failure(InputError("--set \(assignment): expected NAME=VALUE"))
             }
             let name = String(assignment[..<equals])
-            let tokens = RPN.tokenize(name)
-            guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range == 0..<name.utf8.count else {
+            guard RPN.isVariableName(name) else {
                 return .failure(InputError("--set \(assignment): '\(name)' is not a variable name"))
             }
-            let evaluation = RPN.evaluate(String(assignment[assignment.index(after: equals)...]),
-                                          options: EvaluationOptions(keepTrees: false))
-            guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
-                let why = evaluation.diagnostics.first?.message ?? "expected exactly one number"
-                return .failure(InputError("--set \(assignment): \(why)"))
+            switch RPN.number(String(assignment[assignment.index(after: equals)...])) {
+            case .success(let value): result.append((name, value))
+            case .failure(let why): return .failure(InputError("--set \(assignment): \(why.text)"))
             }
-            result.append((name, value))
         }
         return .success(result)
     }

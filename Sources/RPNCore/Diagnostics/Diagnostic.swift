@@ -15,6 +15,12 @@ public struct Diagnostic: Sendable, Equatable {
     /// A replacement for the text at `range` that would fix the problem (did-you-mean).
     public var replacement: String?
 
+    /// A failure explained in words, where no source range applies.
+    public struct Message: Error, Equatable, Sendable {
+        public var text: String
+        public init(_ text: String) { self.text = text }
+    }
+
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
                 range: Range<Int>, replacement: String? = nil) {
         self.severity = severity

@@ -18,8 +18,7 @@ extension LanguageServer {
             if let word = Builtin.named(newName) {
                 throw ResponseError(ResponseError.requestFailed, "'\(newName)' is the built-in word \(word.spellings.last!)")
             }
-            let tokens = RPN.tokenize(newName)
-            guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range == 0..<newName.utf8.count else {
+            guard RPN.isVariableName(newName) else {
                 throw ResponseError(ResponseError.requestFailed, "'\(newName)' is not a variable name")
             }
             let edits = document.analysis.occurrences.filter { $0.name == occurrence.name }.map {

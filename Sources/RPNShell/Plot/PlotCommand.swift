@@ -40,8 +40,7 @@ public struct PlotCommand {
             return fail("--from \(NumberFormatting.ascii(from)) must be less than --to \(NumberFormatting.ascii(to))",
                         ExitStatus.usage)
         }
-        let tokens = RPN.tokenize(variable)
-        guard tokens.count == 1, tokens[0].kind == .variable, tokens[0].range == 0..<variable.utf8.count else {
+        guard RPN.isVariableName(variable) else {
             return fail("--var \(variable): not a variable name", ExitStatus.usage)
         }
 
