@@ -213,8 +213,7 @@ public final class Shell {
             if favorites.isEmpty { say(note("no favorites yet: :fav saves the current program")) }
             let width = String(favorites.count).count
             for (index, favorite) in favorites.enumerated() {
-                let number = String(index + 1)
-                say(String(repeating: " ", count: width - number.count) + number + "  " + favorite.description)
+                output.write(FavoritesCommand.line(number: index + 1, width: width, favorite))  // as `rpn fav list`
             }
         } catch { problem(error.message) }
     }
