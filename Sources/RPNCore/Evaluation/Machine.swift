@@ -70,14 +70,18 @@ public struct Machine: Sendable {
         touch(index)
     }
 
-    /// Runs every token of `source` on the current stack.
-    public mutating func run(_ source: SourceFile) {
-        // A token takes at least two bytes with its separator. Reserving for that many nodes and
-        // entries up front avoids copying growing arrays of millions; the pages a run never
-        // touches are never resident, so this costs address space, not memory.
+    /// A token takes at least two bytes with its separator. Reserving for that many nodes and
+    /// entries up front avoids copying growing arrays of millions; the pages a run never
+    /// touches are never resident, so this costs address space, not memory.
+    private mutating func reserve(for source: SourceFile) {
         let tokenBound = source.bytes.count / 2 + 1
         if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
         stack.reserve(atLeast: tokenBound)
+    }
+
+    /// Runs every token of `source` on the current stack.
+    public mutating func run(_ source: SourceFile) {
+        reserve(for: source)
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
@@ -90,8 +94,7 @@ public struct Machine: Sendable {
     /// of the stack (-1: the stack is empty, or holds a folded constant) and the stack depth.
     /// Editors use it to know what each token completes; the plain `run` stays free of it.
     public mutating func run(_ source: SourceFile, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
-        let tokenBound = source.bytes.count / 2 + 1
-        if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
+        reserve(for: source)
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
