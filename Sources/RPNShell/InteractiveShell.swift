@@ -9,14 +9,17 @@ import Glibc
 public enum InteractiveShell {
     public static let banner = "rpn 0.1.0: RPN calculator. :help lists words and commands; Ctrl-D leaves."
 
-    public static func run(environment: [String: String], output: OutputSink, colour: Bool) -> Int32 {
+    /// `interrupted` says whether Ctrl-C was pressed since it was last asked: `main` owns the
+    /// SIGINT handler behind it (and the locale), so the library changes no process state.
+    public static func run(environment: [String: String], output: OutputSink, colour: Bool,
+                           interrupted: @escaping () -> Bool) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in
             (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
         } ?? nil
         let favorites = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: environment))
         let shell = Shell(session: Session(), environment: ShellEnvironment(
-            output: output, colour: colour, terminalSize: terminalSize, favorites: favorites))
-        let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(for: $0) })
+            output: output, colour: colour, terminalSize: terminalSize, favorites: favorites, interrupted: interrupted))
+        let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(before: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         output.flush()
         return shell.run(readLine: editor.readLine)

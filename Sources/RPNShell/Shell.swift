@@ -18,17 +18,22 @@ public struct ShellEnvironment {
     public var favorites: FavoritesStore
     public var readFile: (String) throws(InputError) -> [UInt8]
     public var writeFile: (String, [UInt8]) throws(InputError) -> Void
+    /// Whether Ctrl-C was pressed since it was last asked (asking clears it). `main` owns the
+    /// signal handler; long evaluations and long output ask this now and then.
+    public var interrupted: () -> Bool
 
     public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
                 favorites: FavoritesStore,
                 readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
-                writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write) {
+                writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write,
+                interrupted: @escaping () -> Bool = { false }) {
         self.output = output
         self.colour = colour
         self.terminalSize = terminalSize
         self.favorites = favorites
         self.readFile = readFile
         self.writeFile = writeFile
+        self.interrupted = interrupted
     }
 }
 
@@ -39,6 +44,10 @@ public final class Shell {
     /// Width of the prompt, so carets line up under what was typed.
     public var prompt = "rpn> "
     public private(set) var finished = false
+    /// Longest stretch of the stack's description shown after each line, in bytes.
+    var descriptionBytes = 200
+    /// Longest description `:describe` prints.
+    var describeBytes = 1 << 20
 
     public init(session: Session, environment: ShellEnvironment) {
         self.session = session
@@ -60,36 +69,63 @@ public final class Shell {
         return 0
     }
 
-    /// One line: a `:` command or RPN for the stack.
+    /// One line: a `:` command, RPN for the stack, or (empty) ENTER.
     public func handle(_ line: String) {
+        _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix(":") {
             command(String(trimmed))
-        } else if !trimmed.isEmpty {
+        } else if trimmed.isEmpty {
+            // The HP habit: ENTER on an empty line duplicates the top of the stack.
+            if session.depth > 0 { calculate(Builtin[.dup].glyph) }
+        } else {
             calculate(line)
         }
     }
 
-    func calculate(_ line: String) {
-        switch session.enter(line) {
-        case .accepted: showStack()
-        case .rejected(let errors): showErrors(errors)
+    /// Runs a typed line, or a file's text (`file`: its name) for `:load`.
+    func calculate(_ text: String, file: String? = nil) {
+        let unit = session.angleUnit
+        switch session.enter(text, name: file, interrupted: environment.interrupted) {
+        case .accepted(let warnings):
+            show(warnings, typed: file == nil ? text : nil)
+            if session.angleUnit != unit { say(note(Self.angleNote(session.angleUnit))) }
+            showStack()
+        case .rejected(let errors):
+            show(errors, typed: file == nil ? text : nil)
+            say(note(file == nil ? "the stack is unchanged; Up recalls the line to fix it"
+                                 : "nothing was loaded; the stack is unchanged"))
+        case .interrupted:
+            say(note("interrupted; the stack is unchanged"))
         }
+    }
+
+    static func angleNote(_ unit: AngleUnit) -> String {
+        "angles in \(unit == .degrees ? "degrees" : "radians") for the trigonometry typed from now on"
     }
 
     func showStack() {
-        output.write(StackDisplay(colour: environment.colour).render(session.entries, description: session.description))
+        let display = session.display(levels: StackDisplay.levels, descriptionBytes: descriptionBytes)
+        output.write(StackDisplay(colour: environment.colour).render(display))
     }
 
-    func showErrors(_ errors: [Diagnostic]) {
+    /// Diagnostics of the line just entered: a caret under the typed line when they are in it
+    /// and it fits on one terminal row; otherwise `NAME:LINE:COL:` with the source line (a
+    /// loaded file, an earlier line whose entry now fails, a line that wrapped).
+    func show(_ diagnostics: [Diagnostic], typed: String?) {
         let renderer = DiagnosticRenderer(sources: session.sources, colour: environment.colour)
-        for error in errors {
-            let carets = renderer.carets(for: error)
-            let pad = String(repeating: " ", count: prompt.count)
-            output.write(pad + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " "
-                         + renderer.label(error.severity) + " " + error.message + "\n")
+        let line = session.sources.files.last
+        let fits = typed.map { displayWidth(prompt) + displayWidth($0) < environment.terminalSize().columns } ?? false
+        for diagnostic in Diagnostic.ordered(diagnostics) {
+            if fits, let line, line.contains(diagnostic.range.lowerBound) {
+                let carets = renderer.carets(for: diagnostic)
+                let pad = String(repeating: " ", count: displayWidth(prompt))
+                output.write(pad + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " "
+                             + renderer.label(diagnostic.severity) + " " + diagnostic.message + "\n")
+            } else {
+                output.write(renderer.render(diagnostic))
+            }
         }
-        output.write(note("the stack is unchanged; Up recalls the line to fix it") + "\n")
     }
 
     func say(_ text: String) { output.write(text + "\n") }
@@ -99,6 +135,22 @@ public final class Shell {
     }
 
     func note(_ text: String) -> String { environment.colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+
+    /// Writes long text in pieces, stopping at Ctrl-C.
+    func writeInterruptibly(_ text: String) {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if environment.interrupted() {
+                say("\n" + note("interrupted"))
+                return
+            }
+            let piece = rest.prefix(1 << 14)
+            output.write(String(piece))
+            output.flush()
+            rest = rest.dropFirst(piece.count)
+        }
+        say("")
+    }
 
     // MARK: - Commands
 
@@ -115,7 +167,7 @@ public final class Shell {
 
     func run(_ command: ShellCommand) {
         switch command {
-        case .help: say(Self.help)
+        case .help: say(Self.help(width: environment.terminalSize().columns))
         case .vars:
             let variables = session.variables
             if variables.isEmpty { say(note("no variables have values")) }
@@ -132,31 +184,30 @@ public final class Shell {
         case .redo:
             if session.redo() { showStack() } else { problem("nothing to redo") }
         case .describe:
-            say(session.description.isEmpty ? note("(empty stack)") : session.description)
+            let (text, truncated) = session.description(limit: describeBytes)
+            if text.isEmpty { say(note("(empty stack)")); return }
+            writeInterruptibly(text)
+            if truncated { say(note("(cut at \(describeBytes >> 20) MiB)")) }
         case .ascii:
             session.style.glyphs = .ascii
             showStack()
         case .unicode:
             session.style.glyphs = .unicode
             showStack()
-        case .degrees:
-            session.setAngleUnit(.degrees)
-            say(note("angles in degrees"))
-            showStack()
-        case .radians:
-            session.setAngleUnit(.radians)
-            say(note("angles in radians"))
+        case .degrees, .radians:
+            session.setAngleUnit(command == .degrees ? .degrees : .radians)
+            say(note(Self.angleNote(session.angleUnit)))
             showStack()
         case .save(let path):
             let text = session.program + (session.program.isEmpty ? "" : "\n")
             do {
                 try environment.writeFile(path, Array(text.utf8))
-                say(note("saved \(session.state.lines.count) line\(session.state.lines.count == 1 ? "" : "s") to \(path)"))
+                say(note("saved \(session.lineCount) line\(session.lineCount == 1 ? "" : "s") to \(path)"))
             } catch { problem(error.message) }
         case .load(let path):
             do {
                 let bytes = try environment.readFile(path)
-                calculate(String(decoding: bytes, as: UTF8.self))
+                calculate(String(decoding: bytes, as: UTF8.self), file: path)
             } catch { problem(error.message) }
         case .favoriteAdd: addFavorite()
         case .favorites: listFavorites()
@@ -173,7 +224,11 @@ public final class Shell {
             do {
                 let before = try environment.favorites.load()
                 try environment.favorites.remove(number: number)
-                if number >= 1, number <= before.count { say(note("removed \(number)  \(before[number - 1].description)")) }
+                if number >= 1, number <= before.count {
+                    say(note("removed ") + FavoritesCommand.line(number: number, width: 1, before[number - 1],
+                                                                 columns: environment.terminalSize().columns - 8)
+                        .dropLast())
+                }
             } catch { problem(error.message) }
         case .plot(let range, let favorite):
             plot(range: range ?? -10...10, favorite: favorite)
@@ -189,7 +244,12 @@ public final class Shell {
         }
         switch RPN.number(valueText, angleUnit: session.angleUnit, variables: session.variables.map { ($0.name, $0.value) }) {
         case .success(let value):
-            session.setVariable(name, to: value)
+            if case .rejected(let errors) = session.setVariable(name, to: value) {
+                show(errors, typed: nil)
+                say(note("\(name) keeps its value; the stack is unchanged"))
+                return
+            }
+            say("  \(name) = \(NumberFormatting.ascii(value))")
             showStack()
         case .failure(let why):
             problem("\(valueText): \(why.text)")
@@ -202,8 +262,10 @@ public final class Shell {
             return
         }
         do {
-            let list = try environment.favorites.add(Favorite(program: session.program, description: session.description))
-            say(note("added \(list.count)  ") + session.description)
+            let favorite = Favorite(program: session.program, description: session.description(limit: Favorite.descriptionBytes).text)
+            let list = try environment.favorites.add(favorite)
+            say(note("added ") + FavoritesCommand.line(number: list.count, width: 1, favorite,
+                                                       columns: environment.terminalSize().columns - 6).dropLast())
         } catch { problem(error.message) }
     }
 
@@ -213,7 +275,9 @@ public final class Shell {
             if favorites.isEmpty { say(note("no favorites yet: :fav saves the current program")) }
             let width = String(favorites.count).count
             for (index, favorite) in favorites.enumerated() {
-                output.write(FavoritesCommand.line(number: index + 1, width: width, favorite))  // as `rpn fav list`
+                // as `rpn fav list` prints them, cut to the terminal
+                output.write(FavoritesCommand.line(number: index + 1, width: width, favorite,
+                                                   columns: environment.terminalSize().columns))
             }
         } catch { problem(error.message) }
     }
@@ -258,8 +322,31 @@ public final class Shell {
 
     // MARK: - Completion and help
 
-    /// Completions for the word being typed: words, constants, stack words, the session's
-    /// variables and stores, and `:` commands.
+    /// Completions for the word that ends at the cursor: `textBeforeCursor` is the line up to
+    /// the cursor. The word is what the lexer would read as one name, so `3 4+sq` completes
+    /// `sq`; a store's arrow belongs to it (`→ra` completes to `→rate`).
+    public func completions(before textBeforeCursor: String) -> (word: String, candidates: [String]) {
+        let trimmed = textBeforeCursor.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix(":"), !trimmed.contains(" ") {
+            return (String(trimmed), completions(for: String(trimmed)))
+        }
+        var start = textBeforeCursor.endIndex
+        while start > textBeforeCursor.startIndex {
+            let previous = textBeforeCursor.index(before: start)
+            let c = textBeforeCursor[previous]
+            guard c == "_" || c.isNumber || (c.isLetter && c != "π") else { break }
+            start = previous
+        }
+        for arrow in ["→", "->"] where textBeforeCursor[..<start].hasSuffix(arrow) {
+            start = textBeforeCursor.index(start, offsetBy: -arrow.count)
+            break
+        }
+        let word = String(textBeforeCursor[start...])
+        return (word, word.isEmpty ? [] : completions(for: word))
+    }
+
+    /// Completions of one word: words, constants, stack words, the session's variables and
+    /// stores, and `:` commands.
     public func completions(for prefix: String) -> [String] {
         if prefix.hasPrefix(":") {
             return ShellCommand.names.map { ":" + $0 }.filter { $0.hasPrefix(prefix) }
@@ -273,27 +360,67 @@ public final class Shell {
         return Array(Set(words + variables)).sorted()
     }
 
-    static let help: String = {
-        var lines = ["Type RPN: numbers, operators and words act on the stack; the stack is shown after each line.", ""]
+    /// Terminal columns taken by `text`.
+    func displayWidth(_ text: String) -> Int { text.unicodeScalars.count }
+
+    /// `:help`, wrapped to `width` columns.
+    static func help(width: Int) -> String {
+        var lines: [String] = []
+        func paragraph(_ text: String) { lines += wrap(text, width: width, indent: "") }
+        func row(_ left: String, _ leftWidth: Int, _ right: String) {
+            let indent = String(repeating: " ", count: leftWidth)
+            if leftWidth + 20 > width {
+                lines += wrap(String(left.dropFirst(2)), width: width, indent: "  ")
+                lines += wrap(right, width: width, indent: "    ")
+            } else {
+                var wrapped = wrap(right, width: width - leftWidth, indent: "")
+                lines.append(left.padding(to: leftWidth) + wrapped.removeFirst())
+                lines += wrapped.map { indent + $0 }
+            }
+        }
+        paragraph("Type RPN: numbers, operators and words act on the stack; the stack is shown after each line. "
+                  + "Enter on an empty line duplicates the top entry, as ENTER does on an HP calculator.")
+        lines.append("")
         let kinds: [(WordKind, String)] = [(.binaryOperator, "operators"), (.function, "functions"),
-                                           (.constant, "constants"), (.stackWord, "stack words")]
+                                           (.constant, "constants"), (.stackWord, "stack words"),
+                                           (.directive, "directives")]
         for (kind, title) in kinds {
             lines.append(title + ":")
             for word in Builtin.all where word.kind == kind {
-                let spellings = word.spellings.joined(separator: " ")
-                lines.append("  " + spellings.padding(to: 14) + word.stackEffect.padding(to: 20) + word.summary)
+                row("  " + word.spellings.joined(separator: " ").padding(to: 14) + word.stackEffect, 38, word.summary)
             }
         }
-        lines.append("variables: any other name (M, x, rate); →M or ->M stores the top of the stack in M")
+        lines.append("")
+        paragraph("Variables: any other name (M, x, rate). →M or ->M stores the top of the stack in M. "
+                  + "Variables are symbolic until the end: an entry that reads M uses M's latest value, so "
+                  + "1 →M M 2 →M M + is 4 (dc and HP calculators give 3). An entry whose variables have no "
+                  + "value shows ?; storing it is an error.")
         lines.append("")
         lines.append("commands:")
         for entry in ShellCommand.catalogue {
-            lines.append("  " + entry.usage.padding(to: 44) + entry.summary)
+            row("  " + entry.usage, 46, entry.summary)
         }
         lines.append("")
-        lines.append("Tab completes words, variables and commands; Up and Ctrl-R search the history; Ctrl-C abandons a line; Ctrl-D leaves.")
+        paragraph("Tab completes words, variables and commands; Up and Ctrl-R search the history; "
+                  + "Ctrl-C abandons a line or stops a long computation; Ctrl-D leaves.")
         return lines.joined(separator: "\n")
-    }()
+    }
+
+    /// Greedy word wrap; a word longer than the width gets a line of its own.
+    static func wrap(_ text: String, width: Int, indent: String) -> [String] {
+        let width = max(width, 20)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, indent.count + line.count + 1 + word.count > width {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(indent + line)
+        return lines
+    }
 }
 
 extension String {

@@ -33,8 +33,9 @@ struct EvalOptions: ParsableArguments {
         if programs.isEmpty, files.isEmpty, !json, !describe, isatty(0) == 1, isatty(1) == 1 {
             // A person at a terminal: the calculator.
             let output = OutputSink.standardOutput()
+            Interrupts.installForShell()
             let status = InteractiveShell.run(environment: processEnvironment(), output: output,
-                                              colour: getenv("NO_COLOR") == nil)
+                                              colour: getenv("NO_COLOR") == nil, interrupted: Interrupts.take)
             output.flush()
             throw ExitCode(status)
         }

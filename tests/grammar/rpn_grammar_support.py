@@ -31,6 +31,7 @@ KIND_TO_SCOPE = {
     "function": "support.function.rpn",
     "constant": "constant.language.rpn",
     "stackWord": "keyword.control.stack.rpn",
+    "directive": "keyword.other.directive.rpn",
     "variable": "variable.other.rpn",
     "store": "storage.type.store.rpn",
     "comment": "comment.line.number-sign.rpn",

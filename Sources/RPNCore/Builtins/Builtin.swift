@@ -5,6 +5,7 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case sqrt, sin, cos, tan, asin, acos, atan, ln, log, exp, abs, negate
     case pi, e
     case dup, drop, swap, over, rot, clear
+    case deg, rad, unset
 }
 
 public enum WordKind: String, Sendable {
@@ -12,6 +13,8 @@ public enum WordKind: String, Sendable {
     case function
     case constant
     case stackWord
+    /// Words that change the machine rather than the stack: `deg`, `rad`, `unset NAME`.
+    case directive
 }
 
 public struct Builtin: Sendable {

@@ -39,6 +39,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case nulByte = "nul-byte"
     case storeNeedsName = "store-needs-name"
     case storeIntoBuiltin = "store-into-builtin"
+    case unsetNeedsName = "unset-needs-name"
     case missingOperand = "missing-operand"
     case unsetVariable = "unset-variable"
     case divisionByZero = "division-by-zero"

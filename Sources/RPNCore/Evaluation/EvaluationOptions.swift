@@ -1,6 +1,8 @@
 public enum AngleUnit: Sendable { case radians, degrees }
 
 public struct EvaluationOptions: Sendable {
+    /// The unit of the trigonometry a program starts with; the words `deg` and `rad` change it
+    /// for the trigonometric words that follow them.
     public var angleUnit: AngleUnit = .radians
     /// Keep an expression tree for every stack entry, as descriptions, hover and the shell
     /// need. Without it, constant subtrees fold into plain numbers as they complete, so memory
@@ -9,12 +11,18 @@ public struct EvaluationOptions: Sendable {
     /// Treat variables the program never sets as free (like M in the graphing calculator):
     /// no error; entries that depend on them simply have no value.
     public var freeVariables: Bool = false
+    /// With free variables, still require a store to have a value to store: `q 1 + →w` with
+    /// `q` unset is an error at `q`. The shell wants this (a variable there is bound now or
+    /// never); a document checked in an editor does not (`q` may be given with `--set`).
+    public var storesNeedValues: Bool = false
     /// Diagnostics kept per run; more are counted and summarised in one note.
     public var diagnosticLimit: Int = 1000
 
-    public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false) {
+    public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false,
+                storesNeedValues: Bool = false) {
         self.angleUnit = angleUnit
         self.keepTrees = keepTrees
         self.freeVariables = freeVariables
+        self.storesNeedValues = storesNeedValues
     }
 }

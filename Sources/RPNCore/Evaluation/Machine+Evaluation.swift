@@ -45,7 +45,7 @@ extension Machine {
                 guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
                 let a = nodes[Int(node.lhs)].value
                 if !a.isNaN {
-                    switch Arithmetic.unary(node.op, a, angle: options.angleUnit) {
+                    switch Arithmetic.unary(node.op, a, angle: node.angleUnit) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }
@@ -97,5 +97,28 @@ extension Machine {
             }
             return .nan
         }
+    }
+
+    /// The first variable without a value that the tree under `root` reads (nil: none). Trees
+    /// share subtrees (`dup`), so each node is visited once.
+    func firstUnsetVariable(under root: Int32?) -> Int32? {
+        guard let root else { return nil }
+        var visited: Set<Int32> = []
+        var work: [Int32] = [root]
+        while let index = work.popLast() {
+            guard index >= 0, visited.insert(index).inserted else { continue }
+            let node = nodes[Int(index)]
+            guard node.dependencies != 0 else { continue }
+            switch node.kind {
+            case .variable:
+                if variables.bindings[Int(node.lhs)] == .unset { return index }
+            case .unary: work.append(node.lhs)
+            case .binary:
+                work.append(node.rhs)
+                work.append(node.lhs)
+            case .number, .constant, .missing: break
+            }
+        }
+        return nil
     }
 }

@@ -23,6 +23,14 @@ public struct Machine: Sendable {
     var scratch: [Int32] = []
     /// Did-you-mean for unset variables, by variable index (a name is looked up once).
     var suggestions: [Int32: String?] = [:]
+    /// Set by `unset`: the next token must name the variable to unset.
+    var pendingUnset: Range<Int>?
+    /// What the change in progress has done, so it can be taken back (see `Machine+Undo`);
+    /// nil outside a change.
+    var journal: Journal?
+    /// Stack entries below this index are untouched since the change began (0 outside a change,
+    /// so the check in the hot path never fires there).
+    var stackFloor = 0
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -41,6 +49,9 @@ public struct Machine: Sendable {
         reportedNodes.removeAll(keepingCapacity: true)
         suggestions.removeAll()
         scratch.removeAll(keepingCapacity: true)
+        pendingUnset = nil
+        journal = nil
+        stackFloor = 0
     }
 
     /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session
@@ -59,14 +70,23 @@ public struct Machine: Sendable {
     /// values-only runs make).
     public var stackNodes: [Int32] { stack.map { StackSlot.node($0) ?? -1 } }
 
+    /// The node of one stack entry (0: the oldest; -1 for a folded constant).
+    public func stackNode(_ level: Int) -> Int32 { StackSlot.node(stack[level]) ?? -1 }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     // MARK: - Running
 
     /// Binds a variable from outside the program (`--set`, the shell's `:set`).
     public mutating func setVariable(_ name: String, to value: Double?) {
-        let index = variables.intern(name)
-        variables.bind(index, value.map { .value($0) } ?? .unset)
+        bind(variables.intern(name), value.map { .value($0) } ?? .unset)
+    }
+
+    /// Changes a binding (remembering the old one when a change is in progress) and marks the
+    /// cached values that read it as stale.
+    mutating func bind(_ index: Int32, _ binding: Variables.Binding) {
+        journal?.remember(index, variables.bindings[Int(index)])
+        variables.bind(index, binding)
         touch(index)
     }
 
@@ -87,6 +107,25 @@ public struct Machine: Sendable {
             while let token = lexer.next() {
                 execute(token, buffer, source.baseOffset)
             }
+            finish(buffer, source.baseOffset)
+        }
+    }
+
+    /// Runs `source`, asking `interrupted` every few thousand tokens whether to stop (Ctrl-C in
+    /// the shell). Returns false when it stopped early: the machine is then half-way through
+    /// the source, and the caller takes the change back.
+    public mutating func run(_ source: SourceFile, interrupted: () -> Bool) -> Bool {
+        reserve(for: source)
+        return source.bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+            var count = 0
+            while let token = lexer.next() {
+                execute(token, buffer, source.baseOffset)
+                count &+= 1
+                if count & 0xFFF == 0, interrupted() { return false }
+            }
+            finish(buffer, source.baseOffset)
+            return true
         }
     }
 
@@ -101,6 +140,16 @@ public struct Machine: Sendable {
                 execute(token, buffer, source.baseOffset)
                 observe(token, stack.last.flatMap(StackSlot.node) ?? -1, stack.count)
             }
+            finish(buffer, source.baseOffset)
+        }
+    }
+
+    /// The end of a source: an `unset` still waiting for its name is an error.
+    private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        if let range = pendingUnset {
+            pendingUnset = nil
+            report(.error, .unsetNeedsName, "'\(text(range, buffer, base))' needs a variable name after it, as in unset M",
+                   range)
         }
     }
 
@@ -123,6 +172,7 @@ public struct Machine: Sendable {
 
     @inline(__always)
     private mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
         switch token.kind {
         case .number:
             var value = token.number
@@ -139,6 +189,12 @@ public struct Machine: Sendable {
             unary(token.builtin!, token, buffer, base)
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
+        case .directive:
+            switch token.builtin! {
+            case .deg: options.angleUnit = .degrees
+            case .rad: options.angleUnit = .radians
+            default: pendingUnset = token.range
+            }
         case .variable:
             let index = variables.intern(UnsafeBufferPointer(rebasing:
                 buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
@@ -187,6 +243,7 @@ public struct Machine: Sendable {
     private mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         guard n >= 2 else {
+            willModify(from: 0)
             report(.error, .missingOperand,
                    "\(text(token.range, buffer, base)) needs 2 operands, found \(n)", token.range)
             var slot = Double.nan
@@ -199,6 +256,7 @@ public struct Machine: Sendable {
             stack.append(slot)
             return
         }
+        willModify(from: n - 2)
         let x = stack[n - 2], y = stack[n - 1]
         if x.isFinite, y.isFinite {
             // The values-only fast path: two folded constants.
@@ -241,6 +299,7 @@ public struct Machine: Sendable {
                 ? append(Node(kind: .unary, op: op, lhs: missingNode(at: token.range), token: token.range)) : .nan)
             return
         }
+        willModify(from: n - 1)
         let x = stack[n - 1]
         if let a = constantValue(x) {
             var value = Double.nan
@@ -251,7 +310,8 @@ public struct Machine: Sendable {
                 }
             }
             if options.keepTrees, let operand = StackSlot.node(x) {
-                stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand, token: token.range))
+                stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand,
+                                           rhs: Node.angleCode(options.angleUnit), token: token.range))
             } else {
                 stack[n - 1] = value
             }
@@ -259,7 +319,8 @@ public struct Machine: Sendable {
         }
         let operand = StackSlot.node(x)!
         let dependencies = nodes[Int(operand)].dependencies
-        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, dependencies: dependencies, token: token.range))
+        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, rhs: Node.angleCode(options.angleUnit),
+                                   dependencies: dependencies, token: token.range))
     }
 
     private mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
@@ -273,15 +334,22 @@ public struct Machine: Sendable {
         }
         switch op {
         case .dup: stack.append(stack[n - 1])
-        case .drop: stack.removeLast()
-        case .swap: stack.swapAt(n - 1, n - 2)
+        case .drop:
+            willModify(from: n - 1)
+            stack.removeLast()
+        case .swap:
+            willModify(from: n - 2)
+            stack.swapAt(n - 1, n - 2)
         case .over: stack.append(stack[n - 2])
         case .rot:
+            willModify(from: n - 3)
             let third = stack[n - 3]
             stack[n - 3] = stack[n - 2]
             stack[n - 2] = stack[n - 1]
             stack[n - 1] = third
-        default: stack.removeAll(keepingCapacity: true)
+        default:
+            willModify(from: 0)
+            stack.removeAll(keepingCapacity: true)
         }
     }
 
@@ -299,11 +367,32 @@ public struct Machine: Sendable {
             report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
             return
         }
+        let errorsBefore = diagnostics.count
         let value = valueOfSlot(last)
+        if value.isNaN, options.storesNeedValues, diagnostics.count == errorsBefore,
+           let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
+            let variable = nodes[Int(unset)]
+            report(.error, .unsetVariable,
+                   "variable '\(variables.names[Int(variable.lhs)])' is unset, so \(text(token.range, buffer, base)) has no value to store",
+                   variable.tokenRange)
+        }
+        willModify(from: last)
         stack.removeLast()
-        let index = variables.intern(name)
-        variables.bind(index, value.isNaN ? .failed : .value(value))
-        touch(index)
+        bind(variables.intern(name), value.isNaN ? .failed : .value(value))
+    }
+
+    /// `unset NAME`: called with the token after `unset`. Returns whether it consumed it.
+    private mutating func unsetVariable(named token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool {
+        let directive = pendingUnset!
+        pendingUnset = nil
+        guard token.kind == .variable else {
+            report(.error, .unsetNeedsName,
+                   "'\(text(directive, buffer, base))' needs a variable name after it, as in unset M", directive)
+            return false
+        }
+        bind(variables.intern(UnsafeBufferPointer(rebasing:
+            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])), .unset)
+        return true
     }
 
     private mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
@@ -364,6 +453,7 @@ extension WordKind {
         case .function: "function"
         case .constant: "constant"
         case .stackWord: "stack word"
+        case .directive: "directive"
         }
     }
 }

@@ -16,7 +16,8 @@ public struct Node: Sendable {
     let start: UInt32
     /// Left child (unary: the operand), or the variable's index for `.variable`.
     public let lhs: Int32
-    /// Right child of a binary node.
+    /// Right child of a binary node. Unary nodes have no right child; theirs holds the angle
+    /// unit in force where the word was written (1: degrees), which `deg` and `rad` change.
     public let rhs: Int32
     var cacheEpoch: UInt32 = 0
     /// One bit per variable bucket (variable index mod 32) the subtree reads; 0 = constant.
@@ -29,6 +30,10 @@ public struct Node: Sendable {
     public var tokenStart: Int { Int(start) }
     public var tokenRange: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
     public var isConstant: Bool { dependencies == 0 }
+    /// The unit a unary node's trigonometry works in.
+    public var angleUnit: AngleUnit { rhs == 1 ? .degrees : .radians }
+
+    static func angleCode(_ unit: AngleUnit) -> Int32 { unit == .degrees ? 1 : 0 }
 
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
          dependencies: UInt32 = 0, token: Range<Int>) {

@@ -26,14 +26,33 @@ public struct Variables: Sendable {
 
     public func index(of name: String) -> Int32? { indices[name] }
 
+    /// Forgets the variables interned after the first `count` (undoing a change).
+    mutating func truncate(to count: Int) {
+        while names.count > count {
+            let name = names.removeLast()
+            let index = Int32(names.count)
+            indices[name] = nil
+            let hash = Self.hash(name.utf8)
+            if byHash[hash] == index { byHash[hash] = nil }
+        }
+        bindings.removeLast(bindings.count - count)
+    }
+
     /// The index of the variable spelled by these UTF-8 bytes.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let hash = Self.hash(bytes)
         if let index = byHash[hash], names[Int(index)].utf8.elementsEqual(bytes) { return index }
         let index = intern(String(decoding: bytes, as: UTF8.self))
         if byHash[hash] == nil { byHash[hash] = index }
         return index
+    }
+
+    /// FNV-1a of a name's UTF-8 bytes.
+    @inline(__always)
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return hash
     }
 
     public subscript(name: String) -> Binding {

@@ -193,6 +193,7 @@ public struct Lexer {
             case .function: .function
             case .constant: .constant
             case .stackWord: .stackWord
+            case .directive: .directive
             }
             return token(kind, start, end, builtin: builtin)
         }

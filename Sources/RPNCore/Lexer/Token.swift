@@ -1,7 +1,7 @@
 /// What a token is. The names are the ones `rpn tokens` prints and the TextMate grammar test
 /// compares against scopes, so they are part of the interface.
 public enum TokenKind: String, Sendable, CaseIterable {
-    case number, `operator`, function, constant, stackWord, variable, store, comment, invalid
+    case number, `operator`, function, constant, stackWord, directive, variable, store, comment, invalid
 }
 
 /// Why a token is invalid.

@@ -19,6 +19,9 @@ public final class SourceFile {
 
     public var endOffset: Int { baseOffset + bytes.count }
 
+    /// Whether a global offset is in this source (its end included: a range may start there).
+    public func contains(_ offset: Int) -> Bool { offset >= baseOffset && offset <= endOffset }
+
     public var lineIndex: LineIndex {
         if let index { return index }
         let built = LineIndex(bytes)
@@ -52,6 +55,16 @@ public struct SourceSet {
         let file = SourceFile(name: name, bytes: bytes, baseOffset: base)
         files.append(file)
         return file
+    }
+
+    /// Forgets the last source (the shell's rejected or undone line).
+    public mutating func removeLast() { files.removeLast() }
+
+    /// Puts back a source removed by `removeLast`, at the offsets it had.
+    public mutating func append(_ file: SourceFile) {
+        precondition(file.baseOffset == (files.last?.endOffset ?? 0) + (files.isEmpty ? 0 : 1),
+                     "a source goes back where it was")
+        files.append(file)
     }
 
     public func file(containing offset: Int) -> SourceFile? {

@@ -30,7 +30,7 @@ extension LanguageServer {
         case .binaryOperator: CompletionItemKind.operator
         case .function: CompletionItemKind.function
         case .constant: CompletionItemKind.constant
-        case .stackWord: CompletionItemKind.keyword
+        case .stackWord, .directive: CompletionItemKind.keyword
         }
         let name = word.spellings.first { $0.unicodeScalars.allSatisfy { $0.properties.isAlphabetic } } ?? word.spellings[0]
         return word.spellings.map { spelling in

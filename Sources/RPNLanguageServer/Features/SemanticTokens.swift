@@ -12,6 +12,7 @@ import RPNJSON
 /// | constant  | constant.language.rpn           | variable + readonly, defaultLibrary |
 /// | stackWord | keyword.control.stack.rpn       | keyword                     |
 /// | variable  | variable.other.rpn              | variable                    |
+/// | directive | keyword.other.directive.rpn     | keyword + defaultLibrary    |
 /// | store     | storage.type.store.rpn          | variable + declaration      |
 /// | comment   | comment.line.number-sign.rpn    | comment                     |
 /// | invalid   | invalid.illegal.rpn             | (none: the diagnostic shows it) |
@@ -27,6 +28,7 @@ public enum SemanticTokenLegend {
         case .function: (2, 4)
         case .constant: (3, 2 | 4)
         case .stackWord: (4, 0)
+        case .directive: (4, 4)
         case .variable: (3, 0)
         case .store: (3, 1)
         case .comment: (5, 0)

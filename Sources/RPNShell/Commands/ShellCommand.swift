@@ -107,8 +107,13 @@ public enum ShellCommand: Equatable {
         }
     }
 
+    /// Commands in the order people use them most, to choose among those a typed prefix
+    /// starts (`:u` is more likely `:undo` than `:unset`).
+    static let byUse = ["undo", "redo", "help", "vars", "set", "describe", "fav", "favs", "plot", "deg", "rad",
+                        "save", "load", "clear", "unset", "ascii", "unicode", "quit"]
+
     static func closestCommand(to name: String) -> String? {
-        if let prefixed = names.first(where: { $0.hasPrefix(name) }) { return prefixed }
+        if let prefixed = (byUse + names).first(where: { $0.hasPrefix(name) }) { return prefixed }
         return Suggestions.closest(to: name, among: names)
     }
 }

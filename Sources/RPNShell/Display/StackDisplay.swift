@@ -6,27 +6,23 @@ import RPNCore
 public struct StackDisplay {
     public var colour: Bool
     /// Levels shown at most; deeper stacks show the top ones and a count.
-    public var maximumLevels = 12
-    /// Longest description shown in full.
-    public var descriptionLimit = 200
+    public static let levels = 12
 
     public init(colour: Bool) { self.colour = colour }
 
-    public func render(_ entries: [Session.Entry], description: String) -> String {
-        guard !entries.isEmpty else { return dim("  (empty stack)") + "\n" }
+    public func render(_ display: Session.Display) -> String {
+        guard display.depth > 0 else { return dim("  (empty stack)") + "\n" }
         var out = ""
-        let shown = entries.suffix(maximumLevels)
-        if entries.count > shown.count { out += dim("  … \(entries.count - shown.count) more") + "\n" }
-        let width = String(entries.count).count
-        for (offset, entry) in shown.enumerated() {
-            let level = entries.count - (entries.count - shown.count) - offset
+        let hidden = display.depth - display.entries.count
+        if hidden > 0 { out += dim("  … \(hidden) more") + "\n" }
+        let width = String(display.depth).count
+        for (offset, entry) in display.entries.enumerated() {
+            let level = display.entries.count - offset
             let label = String(repeating: " ", count: width - String(level).count) + "\(level):"
             out += "  " + dim(label) + " " + (entry.value.map(NumberFormatting.ascii) ?? dim("?")) + "\n"
         }
-        var text = description
-        if text.count > descriptionLimit { text = String(text.prefix(descriptionLimit)) + "…" }
-        let top = entries.last?.value.map(NumberFormatting.ascii) ?? "?"
-        out += "  " + paint(text, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
+        let top = display.entries.last?.value.map(NumberFormatting.ascii) ?? "?"
+        out += "  " + paint(display.description, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
         return out
     }
 

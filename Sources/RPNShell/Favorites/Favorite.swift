@@ -6,6 +6,10 @@ public struct Favorite: Sendable, Equatable {
     /// Its description (`RPN.describe(program)` when it was added).
     public var description: String
 
+    /// Longest description kept with a favorite: enough for any list, and a favorite whose
+    /// description would be gigabytes (`1 dup + dup + ...`) stays small.
+    public static let descriptionBytes = 4096
+
     public init(program: String, description: String) {
         self.program = program
         self.description = description

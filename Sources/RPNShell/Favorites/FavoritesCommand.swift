@@ -16,6 +16,8 @@ public struct FavoritesCommand {
     public var json = false
     /// The name diagnostics give the program of `add` (`<program>:1:5: error: ...`).
     public var programName = "<program>"
+    /// Columns of the terminal standard output goes to (nil: not a terminal, print in full).
+    public var terminalColumns: Int?
     let store: FavoritesStore
 
     public init(action: Action, store: FavoritesStore) {
@@ -49,7 +51,7 @@ public struct FavoritesCommand {
         let width = String(favorites.count).count
         var text = ""
         for (index, favorite) in favorites.enumerated() {
-            text += Self.line(number: index + 1, width: width, favorite)
+            text += Self.line(number: index + 1, width: width, favorite, columns: terminalColumns)
         }
         io.standardOutput.write(text)
     }
@@ -67,14 +69,16 @@ public struct FavoritesCommand {
             fail("fav add: the program leaves nothing on the stack", io)
             return ExitStatus.usage
         }
-        let favorite = Favorite(program: program, description: RPN.describe(program))
+        let favorite = Favorite(program: program,
+                                description: RPN.describe(program, style: DescriptionStyle(byteLimit: Favorite.descriptionBytes)))
         let favorites = try store.add(favorite)
         // Another process may have added at the same time: ours is the last one we wrote.
         let number = favorites.lastIndex(of: favorite).map { $0 + 1 } ?? favorites.count
         if json {
             io.standardOutput.write(JSONSerializer.serialize(Self.entry(number: number, favorite)) + [0x0A])
         } else {
-            io.standardOutput.write("added " + Self.line(number: number, width: 0, favorite))
+            io.standardOutput.write("added " + Self.line(number: number, width: 0, favorite,
+                                                        columns: terminalColumns.map { $0 - 6 }))
         }
         return ExitStatus.success
     }
@@ -89,7 +93,8 @@ public struct FavoritesCommand {
             let entry = removed.map { Self.entry(number: number, $0) } ?? .object(["number": .int(number)])
             io.standardOutput.write(JSONSerializer.serialize(entry) + [0x0A])
         } else if let removed {
-            io.standardOutput.write("removed " + Self.line(number: number, width: 0, removed))
+            io.standardOutput.write("removed " + Self.line(number: number, width: 0, removed,
+                                                          columns: terminalColumns.map { $0 - 8 }))
         } else {
             io.standardOutput.write("removed \(number)\n")
         }
@@ -118,9 +123,19 @@ public struct FavoritesCommand {
         return nil
     }
 
-    static func line(number: Int, width: Int, _ favorite: Favorite) -> String {
+    /// `N  description`, the number right-aligned to `width` digits, cut with `…` to fit
+    /// `columns` when given (a favorite of 10^6 tokens has a description of megabytes).
+    static func line(number: Int, width: Int, _ favorite: Favorite, columns: Int? = nil) -> String {
         let digits = String(number)
-        return String(repeating: " ", count: max(0, width - digits.count)) + digits + "  " + favorite.description + "\n"
+        let head = String(repeating: " ", count: max(0, width - digits.count)) + digits + "  "
+        var description = favorite.description
+        if let columns {
+            let room = max(10, columns - head.count - 1)
+            if description.unicodeScalars.count > room {
+                description = String(String.UnicodeScalarView(description.unicodeScalars.prefix(room - 1))) + "…"
+            }
+        }
+        return head + description + "\n"
     }
 
     static func entry(number: Int, _ favorite: Favorite) -> JSONValue {

@@ -5,18 +5,24 @@ import Glibc
 
 /// libedit's line editor: emacs key bindings, `~/.editrc`, persistent history, Ctrl-R search,
 /// Tab completion through a closure. Only used when stdin is a terminal.
+///
+/// It changes no process-wide state: `main` sets the locale (libedit shows π, √, × as escapes
+/// without it) and installs a SIGINT handler without SA_RESTART, so Ctrl-C ends a read with
+/// EINTR and the line is abandoned.
 public final class LineEditor {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private var event = HistEvent()
     private var promptText: UnsafeMutablePointer<CChar>
     private let historyPath: String?
-    /// Completions for the word before the cursor.
-    public var complete: (String) -> [String]
+    /// The word that ends at the cursor and its completions, given the text before the cursor.
+    public var complete: (String) -> (word: String, candidates: [String])
+    /// The text before the cursor when Tab last listed several candidates: a second Tab there
+    /// does not list them again.
+    private var listedFor: String?
 
     /// `historyPath`: where history is loaded from and saved to (nil: no file).
-    public init(historyPath: String?, complete: @escaping (String) -> [String]) {
-        setlocale(LC_CTYPE, "")  // without it libedit shows π, √, × as escapes
+    public init(historyPath: String?, complete: @escaping (String) -> (word: String, candidates: [String])) {
         self.historyPath = historyPath
         self.complete = complete
         promptText = strdup("")
@@ -39,12 +45,6 @@ public final class LineEditor {
         shim_el_bind(editLine, "^I", "rpn-complete")
         el_source(editLine, nil)  // ~/.editrc, after our defaults so it can override them
         if let historyPath { loadHistory(historyPath) }
-        // Ctrl-C interrupts the read (no SA_RESTART) instead of ending the process.
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
     }
 
     deinit {
@@ -96,11 +96,9 @@ public final class LineEditor {
         guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(info.buffer!)
         let cursorOffset = UnsafeRawPointer(info.cursor!) - start
-        let before = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: cursorOffset)
-        var wordStart = before.count
-        while wordStart > 0, before[wordStart - 1] != 0x20, before[wordStart - 1] != 0x09 { wordStart -= 1 }
-        let prefix = String(decoding: UnsafeBufferPointer(rebasing: before[wordStart...]), as: UTF8.self)
-        let candidates = complete(prefix)
+        let before = String(decoding: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                                          count: cursorOffset), as: UTF8.self)
+        let (prefix, candidates) = complete(before)
         guard let first = candidates.first else { return UInt8(CC_REFRESH_BEEP) }
         if candidates.count == 1 {
             el_insertstr(editLine, String(first.dropFirst(prefix.count)) + " ")
@@ -114,6 +112,8 @@ public final class LineEditor {
             el_insertstr(editLine, String(common.dropFirst(prefix.count)))
             return UInt8(CC_REFRESH)
         }
+        guard listedFor != before else { return UInt8(CC_REFRESH_BEEP) }
+        listedFor = before
         fputs("\n" + candidates.joined(separator: "  ") + "\n", shim_stdout())
         return UInt8(CC_REDISPLAY)
     }

@@ -1,111 +1,206 @@
 import RPNCore
 
 /// The calculator's model controller: one stack and one set of variables for a whole session,
-/// the accepted lines (the session's program), and an undo history of mementos. Every
-/// change goes through here, so undo covers all of them.
+/// the accepted lines (the session's program), and an undo history. Every change goes through
+/// here, so undo covers all of them.
+///
+/// A line is judged as `rpn -e` would judge the session so far, with the variables as they
+/// are: it runs as one `Machine` change, the stack entries it could have affected are
+/// evaluated, and any error takes the change back. Variables never given a value stay free
+/// (the graphing calculator's M), but a store needs a value.
 public final class Session {
-    /// Everything undo restores. A `Machine` is a value, so a memento is a copy.
-    public struct State {
-        public var machine: Machine
-        /// The accepted lines, as RPN text: `:save` writes them, `:fav` keeps them.
-        public var lines: [String]
+    /// What `:clear` replaces and its undo brings back.
+    struct State {
+        var machine: Machine
+        /// The accepted lines, as RPN text that replays the session: `:save` writes them,
+        /// `:fav` keeps them. `:set`, `:unset` and `:deg` appear as the words that do the same.
+        var lines: [String]
+        /// The accepted lines' sources in one address space (diagnostics point into any of
+        /// them), plus at most one rejected line at the end, kept until the next line so its
+        /// errors can be shown.
+        var sources: SourceSet
+        var acceptedSources: Int
     }
 
-    public private(set) var state: State
-    private var undoStack: [State] = []
-    private var redoStack: [State] = []
-    /// Every line entered, in one address space, so diagnostics can point into any of them.
-    public private(set) var sources = SourceSet()
+    /// One step of the history.
+    enum Step {
+        /// A machine change, with the line it added to the program and the source it ran.
+        case change(Machine.Change, line: String?, source: SourceFile?)
+        /// `:clear`: the state on the other side (before it while undoable, after it while redoable).
+        case replacement(State)
+    }
+
+    private(set) var state: State
+    private var undoSteps: [Step] = []
+    private var redoSteps: [Step] = []
     public var style = DescriptionStyle()
     /// How many undo levels are kept.
     public var undoLimit = 1000
 
     public init(angleUnit: AngleUnit = .radians) {
-        state = State(machine: Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true,
-                                                                  freeVariables: true)),
-                      lines: [])
+        state = Self.emptyState(angleUnit)
+    }
+
+    static func emptyState(_ angleUnit: AngleUnit) -> State {
+        State(machine: Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
+                                                          storesNeedValues: true)),
+              lines: angleUnit == .degrees ? [Builtin[.deg].glyph] : [], sources: SourceSet(), acceptedSources: 0)
     }
 
     public enum Outcome {
-        case accepted
+        /// The line changed the session; the warnings it raised (did-you-mean) are shown.
+        case accepted(warnings: [Diagnostic])
         /// The line had errors: nothing changed.
         case rejected([Diagnostic])
+        /// Ctrl-C stopped the line: nothing changed.
+        case interrupted
     }
 
     // MARK: - Changes (each one undoable)
 
-    /// Runs a line on the stack. A line with an error is rejected whole.
+    /// Runs a line (or a loaded file, named `name`) on the stack. A line with an error is
+    /// rejected whole; `interrupted` is asked now and then whether to give up.
     @discardableResult
-    public func enter(_ line: String) -> Outcome {
-        var machine = state.machine
-        machine.clearDiagnostics()
-        let source = sources.add(name: "line \(sources.files.count + 1)", bytes: Array(line.utf8))
-        machine.run(source)
-        let errors = machine.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty else { return .rejected(errors) }
-        machine.clearDiagnostics()
-        var lines = state.lines
-        if !line.allSatisfy(\.isWhitespace) { lines.append(line) }
-        commit(State(machine: machine, lines: lines))
-        return .accepted
+    public func enter(_ line: String, name: String? = nil, interrupted: () -> Bool = { false }) -> Outcome {
+        dropRejectedSource()
+        let source = state.sources.add(name: name ?? "line \(state.acceptedSources + 1)", bytes: Array(line.utf8))
+        state.machine.clearDiagnostics()
+        state.machine.beginChange()
+        guard state.machine.run(source, interrupted: interrupted) else {
+            state.machine.abandonChange()
+            dropRejectedSource()
+            return .interrupted
+        }
+        state.machine.evaluateChangedEntries()
+        let diagnostics = state.machine.allDiagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            state.machine.abandonChange()
+            state.machine.clearDiagnostics()
+            return .rejected(diagnostics.filter { $0.severity == .error })
+        }
+        let change = state.machine.endChange()
+        state.machine.clearDiagnostics()
+        state.acceptedSources += 1
+        let text = line.allSatisfy(\.isWhitespace) ? nil : line
+        if let text { state.lines.append(text) }
+        record(.change(change, line: text, source: source))
+        return .accepted(warnings: diagnostics.filter { source.contains($0.range.lowerBound) })
     }
 
-    /// `:set NAME VALUE`.
-    public func setVariable(_ name: String, to value: Double) {
-        var next = state
-        next.machine.setVariable(name, to: value)
-        next.lines.append("\(NumberFormatting.ascii(value)) →\(name)")
-        commit(next)
+    /// `:set NAME VALUE`: judged like a line, so a value that breaks an entry (`1 y ÷` and
+    /// `:set y 0`) is rejected.
+    @discardableResult
+    public func setVariable(_ name: String, to value: Double) -> Outcome {
+        change(line: "\(NumberFormatting.ascii(value)) →\(name)") { $0.setVariable(name, to: value) }
     }
 
     /// `:unset NAME`; false when it was not set.
     @discardableResult
     public func unsetVariable(_ name: String) -> Bool {
         guard case .value = state.machine.variables[name] else { return false }
-        var next = state
-        next.machine.setVariable(name, to: nil)
-        next.lines.append("# :unset \(name)")
-        commit(next)
+        // Taking a value away cannot break an entry: entries that read it just lose theirs.
+        _ = change(line: "\(Builtin[.unset].glyph) \(name)") { $0.setVariable(name, to: nil) }
         return true
     }
 
-    /// `:clear`: a fresh stack and no variables.
-    public func clear() {
-        commit(State(machine: Machine(options: state.machine.options), lines: []))
-    }
-
+    /// `:deg`, `:rad`: the unit of the trigonometry typed from now on.
     public func setAngleUnit(_ unit: AngleUnit) {
-        var next = state
-        next.machine.options.angleUnit = unit
-        commit(next)
+        _ = change(line: Builtin[unit == .degrees ? .deg : .rad].glyph) { $0.options.angleUnit = unit }
     }
 
-    private func commit(_ next: State) {
-        undoStack.append(state)
-        if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
-        redoStack.removeAll()
-        state = next
+    /// `:clear`: a fresh stack and no variables; the angle unit stays.
+    public func clear() {
+        dropRejectedSource()
+        let before = state
+        state = Self.emptyState(angleUnit)
+        record(.replacement(before))
+    }
+
+    private func change(line: String, _ body: (inout Machine) -> Void) -> Outcome {
+        dropRejectedSource()
+        state.machine.clearDiagnostics()
+        state.machine.beginChange()
+        body(&state.machine)
+        state.machine.evaluateChangedEntries()
+        let errors = state.machine.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            state.machine.abandonChange()
+            state.machine.clearDiagnostics()
+            return .rejected(errors)
+        }
+        let change = state.machine.endChange()
+        state.machine.clearDiagnostics()
+        state.lines.append(line)
+        record(.change(change, line: line, source: nil))
+        return .accepted(warnings: [])
+    }
+
+    private func record(_ step: Step) {
+        undoSteps.append(step)
+        if undoSteps.count > undoLimit { undoSteps.removeFirst(undoSteps.count - undoLimit) }
+        redoSteps.removeAll()
+    }
+
+    private func dropRejectedSource() {
+        while state.sources.files.count > state.acceptedSources { state.sources.removeLast() }
     }
 
     // MARK: - Undo
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    /// Bytes the undo and redo history keeps alive beyond the current state (the lines' own
+    /// text aside): each step holds what it changed, and `:clear` the state it replaced.
+    public var historyBytes: Int {
+        (undoSteps + redoSteps).reduce(0) { total, step in
+            switch step {
+            case .change(let change, _, _): total + change.retainedBytes
+            case .replacement(let state): total + state.machine.depth * 8 + state.machine.nodes.count * MemoryLayout<Node>.stride
+            }
+        }
+    }
+
+    public var canRedo: Bool { !redoSteps.isEmpty }
 
     @discardableResult
     public func undo() -> Bool {
-        guard let previous = undoStack.popLast() else { return false }
-        redoStack.append(state)
-        state = previous
+        guard let step = undoSteps.popLast() else { return false }
+        dropRejectedSource()
+        redoSteps.append(apply(step, undoing: true))
         return true
     }
 
     @discardableResult
     public func redo() -> Bool {
-        guard let next = redoStack.popLast() else { return false }
-        undoStack.append(state)
-        state = next
+        guard let step = redoSteps.popLast() else { return false }
+        dropRejectedSource()
+        undoSteps.append(apply(step, undoing: false))
         return true
+    }
+
+    /// Applies a step one way and returns it ready for the other way.
+    private func apply(_ step: Step, undoing: Bool) -> Step {
+        switch step {
+        case .change(var change, let line, let source):
+            if undoing {
+                state.machine.undo(&change)
+                if line != nil { state.lines.removeLast() }
+                if source != nil {
+                    state.sources.removeLast()
+                    state.acceptedSources -= 1
+                }
+            } else {
+                state.machine.redo(&change)
+                if let line { state.lines.append(line) }
+                if let source {
+                    state.sources.append(source)
+                    state.acceptedSources += 1
+                }
+            }
+            return .change(change, line: line, source: source)
+        case .replacement(let other):
+            let current = state
+            state = other
+            return .replacement(current)
+        }
     }
 
     // MARK: - Reading
@@ -115,19 +210,70 @@ public final class Session {
         public var value: Double?
     }
 
-    /// The stack, oldest first: each entry's description and value.
+    /// What the display shows: the top `levels` entries and the description of the stack's
+    /// newest entries, each description cut at `descriptionBytes` bytes, so a deep stack or a
+    /// description of gigabytes (`1 dup + dup + ...`) costs only what is shown.
+    public struct Display: Equatable {
+        public var depth: Int
+        /// The top entries, oldest first.
+        public var entries: [Entry]
+        /// The description of the newest entries that fit, `…,` in front when older ones did not.
+        public var description: String
+    }
+
+    public func display(levels: Int, descriptionBytes: Int) -> Display {
+        // Evaluating only fills caches, so it runs on the session's own machine: a copy would
+        // copy every node on the first cache write.
+        let depth = state.machine.depth
+        let limited = DescriptionStyle(glyphs: style.glyphs, byteLimit: descriptionBytes)
+        let entries = (max(0, depth - levels)..<depth).map { level in
+            let node = state.machine.stackNode(level)
+            return Entry(description: state.machine.description(of: node, style: limited),
+                         value: state.machine.value(of: node))
+        }
+        var parts: [String] = []
+        var bytes = 0
+        for level in (0..<depth).reversed() {
+            guard bytes < descriptionBytes else {
+                parts.append("…")
+                break
+            }
+            let part = state.machine.description(of: state.machine.stackNode(level),
+                                                 style: DescriptionStyle(glyphs: style.glyphs,
+                                                                         byteLimit: descriptionBytes - bytes))
+            bytes += part.utf8.count + 1
+            parts.append(part)
+        }
+        return Display(depth: depth, entries: entries, description: parts.reversed().joined(separator: ","))
+    }
+
+    /// Every stack entry, oldest first: its description and value (tests and small stacks;
+    /// the display uses `display(levels:descriptionBytes:)`).
     public var entries: [Entry] {
-        var machine = state.machine
-        return machine.stackNodes.map { node in
-            Entry(description: machine.description(of: node, style: style), value: machine.value(of: node))
+        state.machine.stackNodes.map { node in
+            Entry(description: state.machine.description(of: node, style: style), value: state.machine.value(of: node))
         }
     }
 
+    /// The civilized description of the whole stack, cut at `limit` bytes.
+    public func description(limit: Int = 1 << 28) -> (text: String, truncated: Bool) {
+        let (bytes, truncated) = state.machine.describe(style: DescriptionStyle(glyphs: style.glyphs, byteLimit: limit))
+        return (String(decoding: bytes, as: UTF8.self), truncated)
+    }
+
     /// The civilized description of the whole stack.
-    public var description: String { state.machine.description(style: style) }
+    public var description: String { description().text }
 
     /// The session as a program: the accepted lines.
     public var program: String { state.lines.joined(separator: "\n") }
+
+    /// How many lines the program has.
+    public var lineCount: Int { state.lines.count }
+
+    /// Every source the session's diagnostics can point into.
+    public var sources: SourceSet { state.sources }
+
+    public var depth: Int { state.machine.depth }
 
     public var variables: [(name: String, value: Double)] { state.machine.variables.bound }
 

@@ -1,0 +1,137 @@
+/// Changes that can be taken back: the shell runs each line (and each `:set`, `:deg`, ...) as
+/// one change and keeps the `Change` records as its undo history.
+///
+/// A record holds only what the change touched: the nodes it appended, the stack entries it
+/// replaced and the bindings it changed. Copying the whole machine per line would cost the
+/// size of everything loaded so far (a 2×10^6-token file is 64 MB of nodes) for every line
+/// typed after it.
+extension Machine {
+    /// What a change in progress has overwritten so far.
+    struct Journal {
+        let nodeCount: Int
+        let stackDepth: Int
+        let variableCount: Int
+        let options: EvaluationOptions
+        /// Stack entries that were below the floor when it went down, top first.
+        var savedEntries: [Double] = []
+        /// Bindings of variables that existed before the change, as they were then.
+        var oldBindings: [Int32: Variables.Binding] = [:]
+
+        mutating func remember(_ index: Int32, _ binding: Variables.Binding) {
+            if Int(index) < variableCount, oldBindings[index] == nil { oldBindings[index] = binding }
+        }
+    }
+
+    /// One finished change, able to undo and redo itself.
+    public struct Change: Sendable {
+        let nodeCount: Int
+        /// The nodes the change appended, kept here while it is undone.
+        var nodesAdded: [Node] = []
+        let floor: Int
+        /// `stack[floor...]` before and after the change.
+        let entriesBefore: [Double]
+        let entriesAfter: [Double]
+        let variableCount: Int
+        let namesAdded: [String]
+        let bindingsBefore: [(Int32, Variables.Binding)]
+        let bindingsAfter: [(Int32, Variables.Binding)]
+        let optionsBefore: EvaluationOptions
+        let optionsAfter: EvaluationOptions
+
+        /// Bytes the record keeps alive: what the change touched, never the whole machine.
+        public var retainedBytes: Int {
+            (entriesBefore.count + entriesAfter.count) * MemoryLayout<Double>.stride
+                + nodesAdded.count * MemoryLayout<Node>.stride
+                + namesAdded.reduce(0) { $0 + $1.utf8.count + 16 }
+                + (bindingsBefore.count + bindingsAfter.count) * MemoryLayout<(Int32, Variables.Binding)>.stride
+        }
+    }
+
+    /// Starts recording a change.
+    public mutating func beginChange() {
+        precondition(journal == nil, "changes do not nest")
+        journal = Journal(nodeCount: nodes.count, stackDepth: stack.count, variableCount: variables.names.count,
+                          options: options)
+        stackFloor = stack.count
+    }
+
+    /// Ends the change in progress and returns its record.
+    public mutating func endChange() -> Change {
+        guard let journal else { preconditionFailure("no change in progress") }
+        self.journal = nil
+        let floor = stackFloor
+        stackFloor = 0
+        pendingUnset = nil
+        let newVariables = Int32(journal.variableCount)..<Int32(variables.names.count)
+        let changed = journal.oldBindings.keys.sorted()
+        return Change(
+            nodeCount: journal.nodeCount, floor: floor,
+            entriesBefore: journal.savedEntries.reversed(),  // the floor started at the old depth
+            entriesAfter: Array(stack[floor...]),
+            variableCount: journal.variableCount,
+            namesAdded: Array(variables.names[journal.variableCount...]),
+            bindingsBefore: changed.map { ($0, journal.oldBindings[$0]!) },
+            bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
+            optionsBefore: journal.options, optionsAfter: options)
+    }
+
+    /// Evaluates the stack entries the change in progress could have affected, so that their
+    /// errors are found now (`y 0 ÷` with y bound, or `1 x ÷` below a line that stores 0 in x):
+    /// the entries it pushed or replaced, and every entry when it changed a binding that
+    /// existed before.
+    public mutating func evaluateChangedEntries() {
+        guard let journal else { preconditionFailure("no change in progress") }
+        let from = journal.oldBindings.isEmpty ? stackFloor : 0
+        for slot in from..<stack.count { _ = valueOfSlot(slot) }
+    }
+
+    /// Ends the change in progress and takes it back (a rejected or interrupted line).
+    public mutating func abandonChange() {
+        var change = endChange()
+        undo(&change)
+    }
+
+    /// Takes a change back. The machine must be as the change left it (later changes undone).
+    public mutating func undo(_ change: inout Change) {
+        change.nodesAdded = Array(nodes[change.nodeCount...])
+        nodes.removeSubrange(change.nodeCount...)
+        stack.removeSubrange(change.floor...)
+        stack.append(contentsOf: change.entriesBefore)
+        variables.truncate(to: change.variableCount)
+        for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
+        options = change.optionsBefore
+        invalidateCaches()
+    }
+
+    /// Does an undone change again.
+    public mutating func redo(_ change: inout Change) {
+        nodes.append(contentsOf: change.nodesAdded)
+        change.nodesAdded = []
+        stack.removeSubrange(change.floor...)
+        stack.append(contentsOf: change.entriesAfter)
+        for name in change.namesAdded { _ = variables.intern(name) }
+        for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
+        options = change.optionsAfter
+        invalidateCaches()
+    }
+
+    /// Every cached value is stale after bindings were restored behind the epochs' back.
+    private mutating func invalidateCaches() {
+        epoch += 1
+        for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
+        suggestions.removeAll()
+        reportedNodes.removeAll(keepingCapacity: true)
+        pendingUnset = nil
+    }
+
+    /// Called before an operation overwrites or removes the entries from `index` up.
+    @inline(__always)
+    mutating func willModify(from index: Int) {
+        if index < stackFloor { lowerFloor(to: index) }
+    }
+
+    private mutating func lowerFloor(to index: Int) {
+        for i in stride(from: stackFloor - 1, through: index, by: -1) { journal!.savedEntries.append(stack[i]) }
+        stackFloor = index
+    }
+}

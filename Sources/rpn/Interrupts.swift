@@ -1,0 +1,25 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C for the interactive shell. The signal handler only raises a flag; the shell asks
+/// for it (which lowers it) between tokens of a long evaluation and between pieces of long
+/// output. Process-wide state is set here, in the executable, once.
+enum Interrupts {
+    static let raised = Atomic<Bool>(false)
+
+    /// Installs the SIGINT handler without SA_RESTART, so Ctrl-C also ends libedit's read with
+    /// EINTR (the line is abandoned), and sets the locale libedit needs to show π, √ and ×.
+    static func installForShell() {
+        setlocale(LC_CTYPE, "")
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Interrupts.raised.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// Whether Ctrl-C was pressed since the last call.
+    static func take() -> Bool { raised.exchange(false, ordering: .relaxed) }
+}
