@@ -100,7 +100,7 @@ def test_tab_completes_words_variables_and_commands(home):
     line(child, "2 →rate")
     child.send("16 sq\t")
     time.sleep(0.3)
-    child.send(" ra\t")
+    child.send(" rat\t")
     time.sleep(0.3)
     child.send("+\r")
     child.expect_exact(PROMPT)
@@ -227,3 +227,82 @@ def test_a_corrupt_favorites_file_is_reported_and_kept(home):
     assert quit(child) == 0
     assert (data / "favorites.json").read_text() == "{not json"
     assert list(data.glob("favorites.json.corrupt-*"))
+
+
+def test_tab_completes_the_word_after_an_operator(home):
+    child = spawn(home)
+    child.send("16 4+sq\t")
+    time.sleep(0.3)
+    child.send("\r")
+    child.expect_exact(PROMPT)
+    assert "√(16+4) = 4.47213595499958" in child.before
+    assert quit(child) == 0
+
+
+def test_an_ambiguous_tab_lists_the_matches_once(home):
+    child = spawn(home)
+    child.send("1 s")
+    for _ in range(3):
+        child.send("\t")
+        time.sleep(0.3)
+    child.send("in\r")
+    child.expect_exact("sin(1) = 0.8414709848078965")
+    assert child.before.count("sin  sqrt  swap") == 1
+    assert quit(child) == 0
+
+
+def test_a_line_broken_by_a_variable_is_rejected_and_warnings_show(home):
+    child = spawn(home)
+    line(child, ":set y 2")
+    shown = line(child, "y 0 ÷")
+    assert "^ error: division by zero" in shown and "unchanged" in shown
+    shown = line(child, "q 1 + →w")
+    assert "error: variable 'q' is unset, so →w has no value to store" in shown
+    shown = line(child, "2 sqr")
+    assert "warning: 'sqr' is a free variable; did you mean 'sqrt'?" in shown
+    assert "2,sqr = ?" in shown
+    assert quit(child) == 0
+
+
+def test_enter_on_an_empty_line_duplicates_the_top(home):
+    child = spawn(home)
+    line(child, "3 4 +")
+    shown = line(child, "")
+    assert "2: 7" in shown and "3+4,3+4 = 7" in shown
+    assert quit(child) == 0
+
+
+def test_a_doubling_line_does_not_slow_the_shell(home):
+    """`1 dup + dup + ...` describes in gigabytes; the shell describes only what it shows."""
+    child = spawn(home)
+    started = time.monotonic()
+    shown = line(child, "1" + " dup +" * 30 + " M" + " dup ×" * 24)
+    assert "1073741824" in shown
+    for _ in range(5):
+        line(child, "1 +")
+    assert time.monotonic() - started < 3
+    assert quit(child) == 0
+
+
+def test_ctrl_c_stops_long_output_and_the_session_goes_on(home):
+    child = spawn(home)
+    line(child, "M" + " dup +" * 22)  # a description of 8 MB, of which :describe prints 1 MiB
+    child.sendline(":describe")
+    time.sleep(1.0)  # nobody reads: the terminal's buffer fills and the shell waits to write
+    child.sendintr()
+    child.expect_exact("interrupted", timeout=20)
+    child.expect_exact(PROMPT)
+    shown = line(child, "drop 5")
+    assert "5 = 5" in shown
+    assert quit(child) == 0
+
+
+def test_load_errors_name_the_file(home, tmp_path):
+    program = tmp_path / "prog.rpn"
+    program.write_text("1 2 +\n3 0 ÷\n")
+    child = spawn(home)
+    shown = line(child, f":load {program}")
+    assert f"{program}:2:5: error: division by zero" in shown
+    assert "Up recalls" not in shown
+    assert quit(child) == 0
+
