@@ -22,6 +22,15 @@ import Testing
         (1, 2, ["**π**", "`π` = 3.141592653589793"]),
     ]
 
+    @Test func hoverOnAVariableReadBeforeALaterStoreSaysWhichValueItSees() {
+        let h = harness("1 →M M\n2 →M M +\n")
+        let early = h.result("textDocument/hover", h.at(0, 5))["contents"]?["value"]?.stringValue ?? ""
+        #expect(early.contains("`→M` on line 2 changes what it reads here"), "\(early)")
+        #expect(early.contains("`1 →M M 2 →M M +` is 4"))
+        let last = h.result("textDocument/hover", h.at(1, 5))["contents"]?["value"]?.stringValue ?? ""
+        #expect(!last.contains("changes what it reads"), "no store follows the last read")
+    }
+
     @Test(arguments: hovers)
     func hover(_ line: Int, _ character: Int, _ expected: [String]) {
         let h = harness()
@@ -47,8 +56,10 @@ import Testing
         let hints = h.result("textDocument/inlayHint", ["textDocument": ["uri": "file:///t.rpn"],
                                                          "range": ["start": ServerHarness.position(0, 0),
                                                                    "end": ServerHarness.position(4, 0)]])
-        #expect(hints.arrayValue?.map { $0["label"]?.stringValue ?? "" } == ["⇒ √(3+5) = 2.8284271247461903", "⇒ x×2 = 14",
-                                                                              "⇒ √(3+5),x×2 = 14"].prefix(2) + ["⇒ x×2 = 14"])
+        // One hint per line with code, for the top of the stack after it: line 3 (`7 →x`)
+        // leaves x×2 on top, now with x = 7; the comment line gets none.
+        #expect(hints.arrayValue?.map { $0["label"]?.stringValue ?? "" }
+                == ["⇒ √(3+5) = 2.8284271247461903", "⇒ x×2 = 14", "⇒ x×2 = 14"])
         #expect(span(["start": hints[0]?["position"] ?? nil, "end": hints[0]?["position"] ?? nil]) == [0, 7, 0, 7])
     }
 

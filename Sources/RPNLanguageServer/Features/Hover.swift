@@ -41,10 +41,20 @@ extension LanguageServer {
                 markdown.append("`\(description)`\(value)")
                 plain.append("\(description)\(value)")
             }
-            if token.kind == .variable, analysis.variables.index(of: text) != nil,
-               analysis.occurrences.contains(where: { $0.isStore && $0.name == text }) == false {
-                markdown.append("`\(text)` is a free variable")
-                plain.append("\(text) is a free variable")
+            if token.kind == .variable, analysis.variables.index(of: text) != nil {
+                let stores = analysis.occurrences.filter { $0.isStore && $0.name == text }
+                if stores.isEmpty {
+                    markdown.append("`\(text)` is a free variable")
+                    plain.append("\(text) is a free variable")
+                } else if let later = stores.first(where: { $0.tokenIndex > index }) {
+                    // The rule that surprises dc and HP users: a read sees the variable's last value.
+                    let line = analysis.source.position(of: later.range.lowerBound, in: .characters).line + 1
+                    let note = "`\(text)` is read when this entry is evaluated, with its latest value, so the store "
+                        + "`→\(text)` on line \(line) changes what it reads here (variables are symbolic until the "
+                        + "end: `1 →M M 2 →M M +` is 4)"
+                    markdown.append(note)
+                    plain.append(note.replacingBackticks())
+                }
             }
         }
         return MarkupContent(markdown: markdown.joined(separator: "\n\n"), plainText: plain.joined(separator: "\n\n"))
