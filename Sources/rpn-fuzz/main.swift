@@ -55,11 +55,27 @@ func fuzz(_ data: UnsafeBufferPointer<UInt8>) {
             if case .message(let body) = event { server.handle(body) }
         }
     case 3:
+        // The history gives back exactly the states it went through; rejected lines change nothing.
         let session = Session()
+        func state() -> [String] {
+            session.entries.map { entry -> String in entry.description + "=" + (entry.value.map { "\($0)" } ?? "?") }
+        }
+        var states = [state()]
+        var undone: [[String]] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            session.enter(String(line))
-            _ = session.entries
-            if line.hasPrefix("u") { session.undo() }
+            if line == "u", session.undo() {
+                undone.append(states.removeLast())
+                precondition(state() == states.last!, "undo")
+            } else if line == "r", session.redo() {
+                states.append(undone.removeLast())
+                precondition(state() == states.last!, "redo")
+            } else if case .accepted = session.enter(String(line)) {
+                states.append(state())
+                undone.removeAll()
+            } else {
+                precondition(state() == states.last!, "a rejected line changed the stack")
+            }
+            _ = session.display(levels: 12, descriptionBytes: 200)
         }
     default:
         _ = Formatter.format(SourceFile(name: "f", bytes: bytes), glyphs: bytes.count % 2 == 0 ? .unicode : .ascii)
