@@ -9,12 +9,15 @@ import Glibc
 public enum InteractiveShell {
     public static let banner = "rpn 0.1.0: RPN calculator. :help lists words and commands; Ctrl-D leaves."
 
-    public static func run(environment: [String: String], output: OutputSink, colour: Bool) -> Int32 {
+    /// Runs the shell on `session`, which the caller may have set up from the command line's
+    /// options (`rpn --degrees --ascii --set x=3`).
+    public static func run(environment: [String: String], output: OutputSink, colour: Bool,
+                           session: Session = Session()) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in
             (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
         } ?? nil
         let favorites = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: environment))
-        let shell = Shell(session: Session(), environment: ShellEnvironment(
+        let shell = Shell(session: session, environment: ShellEnvironment(
             output: output, colour: colour, terminalSize: terminalSize, favorites: favorites))
         let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(for: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")

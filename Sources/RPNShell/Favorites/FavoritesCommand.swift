@@ -58,10 +58,7 @@ public struct FavoritesCommand {
         var sources = SourceSet()
         let file = sources.add(name: programName, bytes: Array(program.utf8))
         let evaluation = RPN.evaluate([file], options: EvaluationOptions(freeVariables: true))
-        let renderer = DiagnosticRenderer(sources: sources, colour: colour(io))
-        let ordered = evaluation.diagnostics.enumerated()
-            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-        for (_, diagnostic) in ordered { io.standardError.write(renderer.render(diagnostic)) }
+        io.standardError.write(DiagnosticRenderer(sources: sources, colour: io.stderrColour).render(all: evaluation.diagnostics))
         if evaluation.hasErrors { return ExitStatus.failure }
         if evaluation.values.isEmpty {
             fail("fav add: the program leaves nothing on the stack", io)
@@ -127,9 +124,5 @@ public struct FavoritesCommand {
         .object(["number": .int(number), "program": .string(favorite.program), "description": .string(favorite.description)])
     }
 
-    func colour(_ io: CommandLineIO) -> Bool { io.colourAllowed && io.standardError.isTerminal }
-
-    func fail(_ message: String, _ io: CommandLineIO) {
-        io.standardError.write((colour(io) ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
-    }
+    func fail(_ message: String, _ io: CommandLineIO) { io.fail(message) }
 }
