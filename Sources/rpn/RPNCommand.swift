@@ -30,8 +30,8 @@ struct RPNCommand: ParsableCommand {
         commandName: "rpn",
         abstract: "Evaluate, describe and check RPN (reverse Polish notation) programs.",
         usage: """
-            rpn [-e PROGRAM]... [FILE]... [--describe | --json] [--set NAME=VALUE]... [--ascii] [--degrees]
-              rpn                        (on a terminal: the interactive rpn> shell)
+            rpn [-e PROGRAM]... [FILE]... [--describe] [--json] [--set NAME=VALUE]... [--ascii] [--degrees]
+              rpn [--set NAME=VALUE]... [--ascii] [--degrees]   (on a terminal: the rpn> shell)
               rpn check [--json] FILE...
               rpn tokens [--json] FILE
               rpn lsp
