@@ -143,6 +143,27 @@ import Testing
         #expect(lines[index + 2] == carets[...])
     }
 
+    /// The shell prints carets under the line as typed (unescaped): (line, caret line).
+    @Test(arguments: [
+        ("日本 0 ÷", "       ^"),
+        ("3\u{A0}4", "^^^"),            // a no-break space takes its one column, not <U+00A0>'s eight
+        ("1 \u{200B}x", "  ^"),          // a zero-width space none
+        ("1 e\u{301}", "  ^"),
+    ])
+    func caretsForTheShellFollowTheLineAsTyped(_ line: String, _ carets: String) {
+        var sources = SourceSet()
+        _ = sources.add(name: "line 1", bytes: Array(line.utf8))
+        var machine = Machine()
+        machine.setVariable("日本", to: 1)
+        machine.run(sources.files[0])
+        _ = machine.values()
+        guard let diagnostic = machine.diagnostics.first else {
+            Issue.record("no diagnostic for \(line)")
+            return
+        }
+        #expect(DiagnosticRenderer(sources: sources, colour: false).carets(for: diagnostic) == carets)
+    }
+
     @Test func theFileNameIsEscaped() {
         let harness = Harness(files: ["a\u{1B}]0;x\u{7}.rpn": "1 0 /"])
         _ = EvalCommand(inputs: [.file("a\u{1B}]0;x\u{7}.rpn")]).run(harness.io)

@@ -64,16 +64,19 @@ public struct DiagnosticRenderer {
         colour ? code + text + "\u{1B}[0m" : text
     }
 
-    /// Only the caret line of `render` (for the shell, which prints it under the line the
-    /// user just typed).
+    /// Only the caret line of `render`, for the shell, which prints it under the line the user
+    /// just typed: that line is on the screen as the line editor echoed it, not escaped, so
+    /// the carets are placed by the columns of the characters as typed (a control character
+    /// echoed as `^[` takes two).
     public func carets(for diagnostic: Diagnostic) -> String {
         guard let file = sources.file(containing: diagnostic.range.lowerBound) else { return "^" }
-        let lines = excerpt(file, diagnostic.range).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = excerpt(file, diagnostic.range, asTyped: true).split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 1 ? String(lines[1]) : "^"
     }
 
-    /// The source line (or a window of it around the range) and a caret line.
-    func excerpt(_ file: SourceFile, _ range: Range<Int>) -> String {
+    /// The source line (or a window of it around the range) and a caret line. `asTyped`:
+    /// carets for the line as a line editor shows it, unescaped.
+    func excerpt(_ file: SourceFile, _ range: Range<Int>, asTyped: Bool = false) -> String {
         let index = file.lineIndex
         let local = max(0, min(range.lowerBound - file.baseOffset, file.bytes.count))
         let lineNumber = index.line(containing: local)
@@ -105,6 +108,9 @@ public struct DiagnosticRenderer {
             if scalar == "\t" {
                 piece = "\t"
                 width = 1
+            } else if asTyped {
+                piece = ""
+                width = DisplayWidth.isControl(scalar) ? 2 : DisplayWidth.of(scalar)
             } else if let replacement = TerminalText.replacement(for: scalar, after: previous) {
                 piece = replacement
                 width = replacement.utf8.count  // escapes and names are ASCII
