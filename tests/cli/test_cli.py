@@ -211,6 +211,8 @@ def test_output_to_a_closed_pipe_does_not_hang():
     (["-e", "1", "-e", "2 +", "-d"], ["--expression=1", "--expression", "2 +", "--describe"]),
     (["-e", "-4 √"], ["--expression", "-4 √"]),
     (["-e", "1 0 /", "-e", "x"], ["--expression", "1 0 /", "--expression", "x"]),
+    (["-d", "-e", "1 M ÷ sin"], ["--describe", "--expression", "1 M ÷ sin"]),
+    (["-e", "1 \x1b[2J"], ["--expression=1 \x1b[2J"]),
 ])
 def test_the_fast_path_for_dash_e_agrees_with_the_full_parser(fast, full):
     """`rpn -e PROGRAM [-d]` skips swift-argument-parser for start-up time; the result must be
