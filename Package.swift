@@ -15,8 +15,8 @@ let package = Package(
         .target(name: "RPNCore"),
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
-        .target(name: "RPNCommandLine", dependencies: ["RPNCore"]),
-        // JSON without Foundation, for the language server.
+        .target(name: "RPNCommandLine", dependencies: ["RPNCore", "RPNJSON"]),
+        // JSON without Foundation: the language server's and the command line's `--json`.
         .target(name: "RPNJSON"),
         // `rpn lsp`: JSON-RPC framing, the protocol types, the server and its features.
         .target(name: "RPNLanguageServer", dependencies: ["RPNCore", "RPNJSON"]),
@@ -36,7 +36,7 @@ let package = Package(
         // libFuzzer target (built as a stub unless -DFUZZING; see its main.swift).
         .executableTarget(name: "rpn-fuzz", dependencies: ["RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
-        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore"]),
+        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
         .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
         .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine"]),

@@ -1,4 +1,3 @@
-import CEditLine
 import RPNCommandLine
 #if canImport(Glibc)
 import Glibc
@@ -9,15 +8,17 @@ import Glibc
 public enum InteractiveShell {
     public static let banner = "rpn 0.1.0: RPN calculator. :help lists words and commands; Ctrl-D leaves."
 
-    /// `interrupted` says whether Ctrl-C was pressed since it was last asked: `main` owns the
-    /// SIGINT handler behind it (and the locale), so the library changes no process state.
+    /// Runs the shell on `session`, which the caller may have set up from the command line's
+    /// options (`rpn --degrees --ascii --set x=3`). `interrupted` says whether Ctrl-C was
+    /// pressed since it was last asked: `main` owns the SIGINT handler behind it (and the
+    /// locale), so the library changes no process state.
     public static func run(environment: [String: String], output: OutputSink, colour: Bool,
-                           interrupted: @escaping () -> Bool) -> Int32 {
+                           session: Session = Session(), interrupted: @escaping () -> Bool) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in
             (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
         } ?? nil
         let favorites = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: environment))
-        let shell = Shell(session: Session(), environment: ShellEnvironment(
+        let shell = Shell(session: session, environment: ShellEnvironment(
             output: output, colour: colour, terminalSize: terminalSize, favorites: favorites, interrupted: interrupted))
         let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(before: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
@@ -32,9 +33,5 @@ public enum InteractiveShell {
         return home + "/.local/state/rpn"
     }
 
-    static func terminalSize() -> (columns: Int, rows: Int) {
-        var columns: Int32 = 0, rows: Int32 = 0
-        shim_terminal_size(1, &columns, &rows)
-        return columns > 0 && rows > 0 ? (Int(columns), Int(rows)) : (80, 24)
-    }
+    static func terminalSize() -> (columns: Int, rows: Int) { TerminalSize.ofStandardOutput() ?? (80, 24) }
 }

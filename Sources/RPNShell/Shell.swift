@@ -115,11 +115,11 @@ public final class Shell {
     func show(_ diagnostics: [Diagnostic], typed: String?) {
         let renderer = DiagnosticRenderer(sources: session.sources, colour: environment.colour)
         let line = session.sources.files.last
-        let fits = typed.map { displayWidth(prompt) + displayWidth($0) < environment.terminalSize().columns } ?? false
+        let fits = typed.map { DisplayWidth.of(prompt) + DisplayWidth.of($0) < environment.terminalSize().columns } ?? false
         for diagnostic in Diagnostic.ordered(diagnostics) {
             if fits, let line, line.contains(diagnostic.range.lowerBound) {
                 let carets = renderer.carets(for: diagnostic)
-                let pad = String(repeating: " ", count: displayWidth(prompt))
+                let pad = String(repeating: " ", count: DisplayWidth.of(prompt))
                 output.write(pad + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " "
                              + renderer.label(diagnostic.severity) + " " + diagnostic.message + "\n")
             } else {
@@ -131,7 +131,7 @@ public final class Shell {
     func say(_ text: String) { output.write(text + "\n") }
 
     func problem(_ text: String) {
-        say((environment.colour ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + text)
+        say(DiagnosticRenderer.label(.error, colour: environment.colour) + " " + text)
     }
 
     func note(_ text: String) -> String { environment.colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
@@ -359,9 +359,6 @@ public final class Shell {
         let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
         return Array(Set(words + variables)).sorted()
     }
-
-    /// Terminal columns taken by `text`.
-    func displayWidth(_ text: String) -> Int { text.unicodeScalars.count }
 
     /// `:help`, wrapped to `width` columns.
     static func help(width: Int) -> String {

@@ -4,13 +4,21 @@ import RPNShell
 import Glibc
 #endif
 
+/// `rpn fav` alone lists, like `rpn fav list`. It is not List made the default subcommand:
+/// then `rpn fav bogus` would be parsed as `rpn fav list bogus` and answered with list's usage.
 struct Fav: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The favorites list: programs kept with their descriptions (shared with the shell's :fav).",
-        discussion: "Stored in $XDG_DATA_HOME/rpn/favorites.json (default ~/.local/share/rpn/favorites.json).",
-        subcommands: [List.self, Add.self, Remove.self, Show.self],
-        defaultSubcommand: List.self
+        discussion: """
+            Stored in $XDG_DATA_HOME/rpn/favorites.json (default ~/.local/share/rpn/favorites.json). \
+            'rpn fav' alone lists them. A program may start with a minus sign: rpn fav add '-5 abs'.
+            """,
+        subcommands: [List.self, Add.self, Remove.self, Show.self]
     )
+
+    @OptionGroup var options: Options
+
+    func run() throws { try Fav.run(.list, json: options.json) }
 
     struct Options: ParsableArguments {
         @Flag(help: "Print JSON.") var json = false
@@ -20,6 +28,7 @@ struct Fav: ParsableCommand {
         let store = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: processEnvironment()))
         var command = FavoritesCommand(action: action, store: store)
         command.json = json
+        command.terminalColumns = TerminalSize.ofStandardOutput()?.columns
         try finish(command.run(processIO()))
     }
 

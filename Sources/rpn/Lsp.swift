@@ -2,8 +2,6 @@ import ArgumentParser
 import RPNLanguageServer
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 struct Lsp: ParsableCommand {

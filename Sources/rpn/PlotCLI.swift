@@ -1,5 +1,4 @@
 import ArgumentParser
-import CEditLine
 import RPNShell
 
 struct PlotCLI: ParsableCommand {
@@ -12,25 +11,29 @@ struct PlotCLI: ParsableCommand {
             help: ArgumentHelp("The program whose top entry is plotted.", valueName: "PROGRAM"))
     var program: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Left end of the range.", valueName: "XMIN"))
-    var from: Double = -10
-    @Option(parsing: .unconditional, help: ArgumentHelp("Right end of the range.", valueName: "XMAX"))
-    var to: Double = 10
+    @Option(parsing: .unconditional, help: ArgumentHelp("Left end of the range, in RPN ('π neg'; default -10).", valueName: "XMIN"))
+    var from: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Right end of the range, in RPN (default 10).", valueName: "XMAX"))
+    var to: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("The variable on the x axis.", valueName: "NAME"))
     var variable: String = "M"
     @Option(help: ArgumentHelp("Write a standalone SVG here instead of drawing in the terminal.", valueName: "FILE"))
     var svg: String?
+    @Option(name: .customLong("set"),
+            help: ArgumentHelp("Give a variable a value (repeatable), as the evaluator's --set.", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+    @Flag(help: "Trigonometric functions take and give degrees (in --set values and bounds too).") var degrees = false
     @Flag(help: "ASCII description in the title.") var ascii = false
 
     func run() throws {
         var command = PlotCommand(program: program)
-        command.from = from
-        command.to = to
+        command.fromText = from
+        command.toText = to
+        command.assignments = assignments
+        command.degrees = degrees
         command.variable = variable
         command.svgPath = svg
         command.ascii = ascii
-        var columns: Int32 = 0, rows: Int32 = 0
-        shim_terminal_size(1, &columns, &rows)
-        try finish(command.run(processIO(), terminalSize: columns > 0 && rows > 0 ? (Int(columns), Int(rows)) : nil))
+        try finish(command.run(processIO(), terminalSize: TerminalSize.ofStandardOutput()))
     }
 }

@@ -1,9 +1,12 @@
 import RPNCore
+import RPNJSON
 
 /// `rpn check FILE...`: diagnostics only, each file on its own, for editors and CI.
 /// Variables a file never stores are free, as in the language server.
 public struct CheckCommand {
     public var inputs: [ProgramInput]
+    /// Print `[{"file", "diagnostics"}, ...]` on standard output; a file that cannot be read
+    /// has an `"error"` member saying why (and the failure is on standard error too).
     public var json = false
     public var degrees = false
 
@@ -16,26 +19,25 @@ public struct CheckCommand {
             return ExitStatus.usage
         }
         var failed = false
-        var reports: [String] = []
+        var reports: [JSONValue] = []
         for input in inputs.isEmpty ? [.standardInput] : inputs {
             let sources: SourceSet
             do { sources = try SourceSet.load([input], io) } catch {
                 io.fail(error.message)
                 failed = true
+                if json { reports.append(["file": .string(input.name), "error": .string(error.message), "diagnostics": []]) }
                 continue
             }
-            let diagnostics = EvalCommand.ordered(RPN.diagnose(sources.files[0],
-                                                               angleUnit: degrees ? .degrees : .radians))
+            let diagnostics = RPN.diagnose(sources.files[0], angleUnit: degrees ? .degrees : .radians)
             failed = failed || diagnostics.contains { $0.severity == .error }
             if json {
-                reports.append("{\"file\":\(JSON.quoted(input.name)),\"diagnostics\":"
-                               + EvalCommand.diagnosticsJSON(diagnostics, sources) + "}")
+                reports.append(["file": .string(input.name), "diagnostics": DiagnosticJSON.array(diagnostics, in: sources)])
             } else {
                 let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
-                for diagnostic in diagnostics { io.standardError.write(renderer.render(diagnostic)) }
+                io.standardError.write(renderer.render(all: diagnostics))
             }
         }
-        if json { io.standardOutput.write("[" + reports.joined(separator: ",") + "]\n") }
+        if json { io.standardOutput.write(JSONSerializer.serialize(.array(reports)) + [0x0A]) }
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 }

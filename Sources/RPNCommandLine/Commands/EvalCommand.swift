@@ -1,14 +1,19 @@
 import RPNCore
+import RPNJSON
 
 /// `rpn [-e PROGRAM]... [FILE]...`: run programs in order on one stack and print the final
 /// stack's values (or its description, or one JSON object).
 public struct EvalCommand {
     public var inputs: [ProgramInput]
+    /// Print the description instead of the values. A description is symbolic: variables the
+    /// programs never give a value are free (as in `rpn check` and the editor), not errors.
     public var describe = false
+    /// Print one JSON object: values, description, variables, the free variables (with
+    /// `describe`), diagnostics.
     public var json = false
     public var ascii = false
     public var degrees = false
-    /// `NAME=VALUE` pairs from `--set`; VALUE is itself a tiny RPN program (`2`, `-1.5`, `pi 2 /`).
+    /// `NAME=VALUE` pairs from `--set` (see `VariableAssignments`).
     public var assignments: [String] = []
 
     public init(inputs: [ProgramInput]) { self.inputs = inputs }
@@ -18,14 +23,17 @@ public struct EvalCommand {
           rpn -e '3 4 +'            prints 7
           rpn -d -e '3 5 + √'       prints √(3+5)
           echo '2 3 ^' | rpn        reads the program from standard input
+          rpn                       on a terminal (standard input and output): the rpn> shell
         See 'rpn --help' for every option.
 
         """
 
+    var angleUnit: AngleUnit { degrees ? .degrees : .radians }
+
     public func run(_ io: CommandLineIO) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
-        let variables: [(String, Double)]
-        switch Self.parseAssignments(assignments) {
+        let variables: [(name: String, value: Double)]
+        switch VariableAssignments.parse(assignments, angleUnit: angleUnit) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
@@ -40,7 +48,7 @@ public struct EvalCommand {
         let sources: SourceSet
         do { sources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
 
-        let options = EvaluationOptions(angleUnit: degrees ? .degrees : .radians, keepTrees: describe || json)
+        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json, freeVariables: describe)
         let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode)
         var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
@@ -59,12 +67,14 @@ public struct EvalCommand {
         let failed = diagnostics.contains { $0.severity == .error }
 
         if json {
-            io.standardOutput.write(Self.json(values: values, description: description, diagnostics: diagnostics,
-                                              variables: machine.variables, sources: sources))
+            let free = describe ? Self.freeVariables(machine.variables) : []
+            io.standardOutput.write(JSONSerializer.serialize(Self.json(
+                values: values, description: description, variables: machine.variables, free: free,
+                diagnostics: diagnostics, sources: sources)) + [0x0A])
             return failed ? ExitStatus.failure : ExitStatus.success
         }
         let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
-        for diagnostic in Self.ordered(diagnostics) { io.standardError.write(renderer.render(diagnostic)) }
+        io.standardError.write(renderer.render(all: diagnostics))
         if describe {
             description.append(0x0A)
             io.standardOutput.write(description)
@@ -81,45 +91,19 @@ public struct EvalCommand {
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 
-    /// Diagnostics in source order (they are found partly while running, partly at the end).
-    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-            .map(\.element)
+    /// The variables that were never given a value, sorted.
+    static func freeVariables(_ variables: Variables) -> [String] {
+        variables.names.filter { variables[$0] == .unset }.sorted()
     }
 
-    static func parseAssignments(_ assignments: [String]) -> Result<[(String, Double)], InputError> {
-        var result: [(String, Double)] = []
-        for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "=") else {
-                return .failure(InputError("--set \(assignment): expected NAME=VALUE"))
-            }
-            let name = String(assignment[..<equals])
-            guard RPN.isVariableName(name) else {
-                return .failure(InputError("--set \(assignment): '\(name)' is not a variable name"))
-            }
-            switch RPN.number(String(assignment[assignment.index(after: equals)...])) {
-            case .success(let value): result.append((name, value))
-            case .failure(let why): return .failure(InputError("--set \(assignment): \(why.text)"))
-            }
-        }
-        return .success(result)
-    }
-
-    static func json(values: [Double?], description: [UInt8], diagnostics: [Diagnostic], variables: Variables,
-                     sources: SourceSet) -> String {
-        var text = "{\"values\":[" + values.map(JSON.number).joined(separator: ",") + "],"
-        text += "\"description\":" + JSON.quoted(String(decoding: description, as: UTF8.self)) + ","
-        text += "\"variables\":{" + variables.bound.map { JSON.quoted($0.name) + ":" + JSON.number($0.value) }
-            .joined(separator: ",") + "},"
-        text += "\"diagnostics\":" + diagnosticsJSON(ordered(diagnostics), sources) + "}\n"
-        return text
-    }
-
-    static func diagnosticsJSON(_ diagnostics: [Diagnostic], _ sources: SourceSet) -> String {
-        "[" + diagnostics.map { d in
-            "{\"severity\":\"\(d.severity.rawValue)\",\"code\":\"\(d.code.rawValue)\",\"message\":"
-                + JSON.quoted(d.message) + "," + SourceSpan.json(d.range, in: sources)
-                + (d.replacement.map { ",\"replacement\":" + JSON.quoted($0) } ?? "") + "}"
-        }.joined(separator: ",") + "]"
+    static func json(values: [Double?], description: [UInt8], variables: Variables, free: [String],
+                     diagnostics: [Diagnostic], sources: SourceSet) -> JSONValue {
+        [
+            "values": .array(values.map(DiagnosticJSON.number)),
+            "description": .string(String(decoding: description, as: UTF8.self)),
+            "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
+            "free": .array(free.map(JSONValue.string)),
+            "diagnostics": DiagnosticJSON.array(diagnostics, in: sources),
+        ]
     }
 }

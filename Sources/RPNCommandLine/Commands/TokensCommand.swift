@@ -1,6 +1,8 @@
 import RPNCore
+import RPNJSON
 
 /// `rpn tokens [--json] FILE`: the lexer's view of a program, for grammar tests and tools.
+/// The text output escapes control characters (`TerminalText`); the JSON keeps the exact text.
 public struct TokensCommand {
     public var input: ProgramInput
     public var json = false
@@ -17,13 +19,16 @@ public struct TokensCommand {
             guard let (_, start, end) = SourceSpan.of(token.range, in: sources) else { continue }
             let text = file.text(of: token.range)
             if json {
-                lines.append("{\"kind\":\"\(token.kind.rawValue)\",\"text\":\(JSON.quoted(text)),"
-                             + "\"line\":\(start.line),\"column\":\(start.column),"
-                             + "\"endLine\":\(end.line),\"endColumn\":\(end.column)}")
+                let object: JSONValue = ["kind": .string(token.kind.rawValue), "text": .string(text),
+                                         "line": .int(start.line), "column": .int(start.column),
+                                         "endLine": .int(end.line), "endColumn": .int(end.column)]
+                lines.append(JSONSerializer.string(object))
             } else {
-                lines.append("\(start.line):\(start.column)-\(end.line):\(end.column) \(token.kind.rawValue) \(text)")
+                lines.append("\(start.line):\(start.column)-\(end.line):\(end.column) \(token.kind.rawValue) "
+                             + TerminalText.shown(text))
             }
         }
+        // JSON: one token a line, so that a diff of two outputs reads token by token.
         io.standardOutput.write(json ? "[" + lines.joined(separator: ",\n") + "]\n"
                                      : lines.map { $0 + "\n" }.joined())
         return ExitStatus.success

@@ -3,7 +3,8 @@ public struct CommandLineIO {
     public var standardOutput: OutputSink
     public var standardError: OutputSink
     public var standardInputIsTerminal: Bool
-    /// False when `NO_COLOR` is set; colour is used only when this holds and the sink is a terminal.
+    /// False when `NO_COLOR` says so (see `colourAllowed(noColor:)`); colour is used only when
+    /// this holds and the sink is a terminal.
     public var colourAllowed: Bool
     public var readFile: (String) throws(InputError) -> [UInt8]
     public var readStandardInput: () throws(InputError) -> [UInt8]
@@ -20,10 +21,18 @@ public struct CommandLineIO {
         self.readStandardInput = readStandardInput
     }
 
-    var stderrColour: Bool { colourAllowed && standardError.isTerminal }
+    /// Whether colour is allowed, given the value of `NO_COLOR` (nil: not set). As no-color.org
+    /// says: set and not empty turns colour off; set to nothing changes nothing.
+    public static func colourAllowed(noColor: String?) -> Bool {
+        noColor?.isEmpty ?? true
+    }
 
-    func fail(_ message: String) {
-        standardError.write((stderrColour ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
+    public var stderrColour: Bool { colourAllowed && standardError.isTerminal }
+
+    /// Writes `rpn: error: MESSAGE` on standard error: a failure that concerns no place in a
+    /// program (a file that cannot be read, a bad option).
+    public func fail(_ message: String) {
+        standardError.write(DiagnosticRenderer.headline(.error, colour: stderrColour) + message + "\n")
     }
 }
 

@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
+import RPNCore
 
 /// A file or stream that could not be read, with the reason in words.
 public struct InputError: Error, Equatable {
@@ -14,11 +13,11 @@ public struct InputError: Error, Equatable {
 public enum InputReader {
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InputError("cannot open '\(path)': \(reason(errno))") }
+        guard descriptor >= 0 else { throw InputError("cannot open '\(TerminalText.shown(path))': \(reason(errno))") }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw InputError("cannot read '\(path)': it is a directory")
+            throw InputError("cannot read '\(TerminalText.shown(path))': it is a directory")
         }
         let sizeHint = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         return try readAll(descriptor, name: path, sizeHint: sizeHint)
@@ -39,7 +38,7 @@ public enum InputReader {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw InputError("cannot read '\(name)': \(reason(errno))")
+                throw InputError("cannot read '\(TerminalText.shown(name))': \(reason(errno))")
             }
             if result == 0 { break }
             count += result

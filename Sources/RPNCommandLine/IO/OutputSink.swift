@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A buffered byte stream: a file descriptor, or memory for tests. Front ends write only

@@ -2,6 +2,11 @@ import RPNCore
 
 /// Renders diagnostics the way compilers do, for people and for tools that parse
 /// `NAME:LINE:COLUMN: error: MESSAGE`, followed by the source line and a caret under the range.
+///
+/// What reaches the terminal is made safe first (`TerminalText`): control characters in the
+/// source line and the file name are escaped, invisible characters named. Carets are placed by
+/// terminal columns (`DisplayWidth`) of what is shown, so they stand under the token after
+/// wide characters, emoji, combining marks and escapes alike.
 public struct DiagnosticRenderer {
     public var sources: SourceSet
     public var colour: Bool
@@ -15,73 +20,116 @@ public struct DiagnosticRenderer {
 
     public func render(_ diagnostic: Diagnostic) -> String {
         guard let (file, start, _) = SourceSpan.of(diagnostic.range, in: sources) else {
-            return "rpn: \(label(diagnostic.severity)) \(diagnostic.message)\n"
+            return Self.headline(diagnostic.severity, colour: colour) + diagnostic.message + "\n"
         }
-        var text = paint("\(file.name):\(start.line):\(start.column):", bold) + " "
-            + label(diagnostic.severity) + " " + diagnostic.message + "\n"
+        var text = paint("\(TerminalText.shown(file.name)):\(start.line):\(start.column):", bold) + " "
+            + Self.label(diagnostic.severity, colour: colour) + " " + diagnostic.message + "\n"
         text += excerpt(file, diagnostic.range)
         return text
     }
 
-    public func label(_ severity: Diagnostic.Severity) -> String {
+    /// Every diagnostic, in source order.
+    public func render(all diagnostics: [Diagnostic]) -> String {
+        Diagnostic.ordered(diagnostics).map(render).joined()
+    }
+
+    /// `rpn: error: `, the start of a message about no place in a program.
+    public static func headline(_ severity: Diagnostic.Severity, colour: Bool) -> String {
+        "rpn: " + label(severity, colour: colour) + " "
+    }
+
+    public static func label(_ severity: Diagnostic.Severity, colour: Bool) -> String {
         switch severity {
-        case .error: paint("error:", "\u{1B}[1;31m")
-        case .warning: paint("warning:", "\u{1B}[1;35m")
-        case .note: paint("note:", "\u{1B}[1;36m")
+        case .error: paint("error:", "\u{1B}[1;31m", colour)
+        case .warning: paint("warning:", "\u{1B}[1;35m", colour)
+        case .note: paint("note:", "\u{1B}[1;36m", colour)
         }
     }
 
+    public func label(_ severity: Diagnostic.Severity) -> String { Self.label(severity, colour: colour) }
+
     let bold = "\u{1B}[1m"
 
-    func paint(_ text: String, _ code: String) -> String {
+    func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, colour) }
+
+    static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {
         colour ? code + text + "\u{1B}[0m" : text
     }
 
-    /// Only the caret line of `render` (for the shell, which prints it under the line the
-    /// user just typed).
+    /// Only the caret line of `render`, for the shell, which prints it under the line the user
+    /// just typed: that line is on the screen as the line editor echoed it, not escaped, so
+    /// the carets are placed by the columns of the characters as typed (a control character
+    /// echoed as `^[` takes two).
     public func carets(for diagnostic: Diagnostic) -> String {
         guard let file = sources.file(containing: diagnostic.range.lowerBound) else { return "^" }
-        let lines = excerpt(file, diagnostic.range).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = excerpt(file, diagnostic.range, asTyped: true).split(separator: "\n", omittingEmptySubsequences: false)
         return lines.count > 1 ? String(lines[1]) : "^"
     }
 
-    /// The source line (or a window of it around the range) and a caret line.
-    func excerpt(_ file: SourceFile, _ range: Range<Int>) -> String {
+    /// The source line (or a window of it around the range) and a caret line. `asTyped`:
+    /// carets for the line as a line editor shows it, unescaped.
+    func excerpt(_ file: SourceFile, _ range: Range<Int>, asTyped: Bool = false) -> String {
         let index = file.lineIndex
         let local = max(0, min(range.lowerBound - file.baseOffset, file.bytes.count))
         let lineNumber = index.line(containing: local)
         let line = index.lineRange(lineNumber, in: file.bytes)
         let localEnd = max(local, min(range.upperBound - file.baseOffset, line.upperBound))
-        // Characters of the line as (byte range, display text), cut to a window around the range.
         var shown = ""
         var carets = ""
+        var caretCount = 0
         var i = line.lowerBound
-        var before = 0
-        // Skip to the window start.
+        // Skip to the window's start, in characters.
         let startColumn = LineIndex.width(of: file.bytes, from: line.lowerBound, to: local, unit: .characters)
         let windowStart = max(0, startColumn - lineWindow / 2)
-        while before < windowStart, i < line.upperBound {
-            i += LineIndex.scalarLength(file.bytes, at: i, limit: line.upperBound)
-            before += 1
+        var skipped = 0
+        var previous: Unicode.Scalar? = nil
+        while skipped < windowStart, i < line.upperBound {
+            let length = LineIndex.scalarLength(file.bytes, at: i, limit: line.upperBound)
+            previous = Self.scalar(file.bytes, i, length)
+            i += length
+            skipped += 1
         }
         if windowStart > 0 { shown += "…"; carets += " " }
-        var column = windowStart
-        while i < line.upperBound, column < windowStart + lineWindow {
+        var count = 0
+        while i < line.upperBound, count < lineWindow {
             let length = LineIndex.scalarLength(file.bytes, at: i, limit: line.upperBound)
-            let piece = String(decoding: file.bytes[i..<(i + length)], as: UTF8.self)
-            let scalar = piece.unicodeScalars.first!
-            let printable = scalar == "\t" ? "\t" : (scalar.value < 0x20 || scalar.value == 0x7F) ? "�" : piece
-            shown += printable
-            if i < local {
-                carets += printable == "\t" ? "\t" : " "
-            } else if i < localEnd || (i == local) {
-                carets += "^"
+            let scalar = Self.scalar(file.bytes, i, length)
+            // What this character shows as, and how many columns that takes.
+            let piece: String
+            let width: Int
+            if scalar == "\t" {
+                piece = "\t"
+                width = 1
+            } else if asTyped {
+                piece = ""
+                width = DisplayWidth.isControl(scalar) ? 2 : DisplayWidth.of(scalar)
+            } else if let replacement = TerminalText.replacement(for: scalar, after: previous) {
+                piece = replacement
+                width = replacement.utf8.count  // escapes and names are ASCII
+            } else {
+                piece = String(scalar)
+                width = DisplayWidth.of(scalar)
             }
+            shown += piece
+            if i < local {
+                carets += piece == "\t" ? "\t" : String(repeating: " ", count: width)
+            } else if i < localEnd || i == local {
+                carets += String(repeating: "^", count: width)
+                caretCount += width
+            }
+            previous = scalar
             i += length
-            column += 1
+            count += 1
         }
         if i < line.upperBound { shown += "…" }
-        if local >= line.upperBound { carets += "^" }  // the range is at the end of the line
+        // A range at the end of the line, or one of characters that take no column (a
+        // combining mark): one caret where it is.
+        if caretCount == 0 { carets += "^" }
         return shown + "\n" + paint(carets, "\u{1B}[1;32m") + "\n"
+    }
+
+    /// The character at `i` (`length` bytes); U+FFFD for an invalid byte.
+    static func scalar(_ bytes: [UInt8], _ i: Int, _ length: Int) -> Unicode.Scalar {
+        String(decoding: bytes[i..<(i + length)], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
     }
 }

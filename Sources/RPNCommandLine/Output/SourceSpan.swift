@@ -16,11 +16,4 @@ public enum SourceSpan {
         return (file, SourcePosition(line: start.line + 1, column: start.column + 1),
                 SourcePosition(line: end.line + 1, column: end.column + 1))
     }
-
-    /// `"range":{"start":{"line":1,"column":5},"end":{...}}` plus the file name.
-    static func json(_ range: Range<Int>, in sources: SourceSet) -> String {
-        guard let (file, start, end) = of(range, in: sources) else { return "\"file\":null,\"range\":null" }
-        return "\"file\":\(JSON.quoted(file.name)),\"range\":{\"start\":{\"line\":\(start.line),\"column\":\(start.column)},"
-            + "\"end\":{\"line\":\(end.line),\"column\":\(end.column)}}"
-    }
 }

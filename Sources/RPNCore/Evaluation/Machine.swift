@@ -399,9 +399,9 @@ public struct Machine: Sendable {
         let word = text(token.range, buffer, base)
         switch token.problem ?? .unknownToken {
         case .unknownToken:
-            report(.error, .unknownToken, "unknown token '\(word)'", token.range)
+            report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))", token.range)
         case .invalidNumber:
-            report(.error, .invalidNumber, "invalid number '\(word)'", token.range)
+            report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(word))", token.range)
         case .invalidUTF8, .nulByte:
             // Point at the offending byte itself, not the whole word.
             var i = token.range.lowerBound - base
@@ -419,10 +419,11 @@ public struct Machine: Sendable {
                        (base + i)..<(base + i + 1))
             }
         case .storeNeedsName:
-            report(.error, .storeNeedsName, "'\(word)' needs a variable name right after it, as in \(word)M",
+            report(.error, .storeNeedsName,
+                   "\(TerminalText.quoted(word)) needs a variable name right after it, as in \(TerminalText.shown(word))M",
                    token.range)
         case .invalidStoreName:
-            report(.error, .storeNeedsName, "invalid variable name in '\(word)'", token.range)
+            report(.error, .storeNeedsName, "invalid variable name in \(TerminalText.quoted(word))", token.range)
         }
     }
 

@@ -60,10 +60,7 @@ public struct FavoritesCommand {
         var sources = SourceSet()
         let file = sources.add(name: programName, bytes: Array(program.utf8))
         let evaluation = RPN.evaluate([file], options: EvaluationOptions(freeVariables: true))
-        let renderer = DiagnosticRenderer(sources: sources, colour: colour(io))
-        let ordered = evaluation.diagnostics.enumerated()
-            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-        for (_, diagnostic) in ordered { io.standardError.write(renderer.render(diagnostic)) }
+        io.standardError.write(DiagnosticRenderer(sources: sources, colour: io.stderrColour).render(all: evaluation.diagnostics))
         if evaluation.hasErrors { return ExitStatus.failure }
         if evaluation.values.isEmpty {
             fail("fav add: the program leaves nothing on the stack", io)
@@ -107,7 +104,13 @@ public struct FavoritesCommand {
         if json {
             io.standardOutput.write(JSONSerializer.serialize(Self.entry(number: number, favorite)) + [0x0A])
         } else {
-            io.standardOutput.write(favorite.program + "\n" + favorite.description + "\n")
+            // On a terminal a program's control characters (say, in a comment) are escaped; its
+            // lines stay lines. Piped, the program is printed as it is, to be run again.
+            let program = io.standardOutput.isTerminal
+                ? favorite.program.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.shown)
+                    .joined(separator: "\n")
+                : favorite.program
+            io.standardOutput.write(program + "\n" + TerminalText.shown(favorite.description) + "\n")
         }
     }
 
@@ -128,23 +131,14 @@ public struct FavoritesCommand {
     static func line(number: Int, width: Int, _ favorite: Favorite, columns: Int? = nil) -> String {
         let digits = String(number)
         let head = String(repeating: " ", count: max(0, width - digits.count)) + digits + "  "
-        var description = favorite.description
-        if let columns {
-            let room = max(10, columns - head.count - 1)
-            if description.unicodeScalars.count > room {
-                description = String(String.UnicodeScalarView(description.unicodeScalars.prefix(room - 1))) + "…"
-            }
-        }
-        return head + description + "\n"
+        let description = TerminalText.shown(favorite.description)
+        return head + (columns.map { DisplayWidth.fitting(description, width: max(10, $0 - head.count - 1)) }
+                       ?? description) + "\n"
     }
 
     static func entry(number: Int, _ favorite: Favorite) -> JSONValue {
         .object(["number": .int(number), "program": .string(favorite.program), "description": .string(favorite.description)])
     }
 
-    func colour(_ io: CommandLineIO) -> Bool { io.colourAllowed && io.standardError.isTerminal }
-
-    func fail(_ message: String, _ io: CommandLineIO) {
-        io.standardError.write((colour(io) ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
-    }
+    func fail(_ message: String, _ io: CommandLineIO) { io.fail(message) }
 }

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Favorites in a JSON file (see `FavoritesFormat`), safe against crashes and against other

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 import RPNCommandLine
 

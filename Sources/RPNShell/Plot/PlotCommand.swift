@@ -1,13 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 import RPNCommandLine
 import RPNCore
 
-/// `rpn plot -e PROGRAM [--from XMIN] [--to XMAX] [--svg FILE] [--var NAME] [--ascii]`: the
-/// function on top of the program's stack, plotted over one variable in the terminal or as SVG.
+/// `rpn plot -e PROGRAM [--from XMIN] [--to XMAX] [--svg FILE] [--var NAME] [--set NAME=VALUE]...
+/// [--degrees] [--ascii]`: the function on top of the program's stack, plotted over one variable
+/// in the terminal or as SVG.
 public struct PlotCommand {
     public var program: String
     public var from: Double = -10
@@ -16,7 +15,14 @@ public struct PlotCommand {
     public var svgPath: String? = nil
     /// ASCII description in the title.
     public var ascii: Bool = false
+    /// Trigonometry in degrees, in the program, the `--set` values and the bounds.
     public var degrees: Bool = false
+    /// `--set NAME=VALUE` options, parsed as the evaluator parses them (`VariableAssignments`).
+    public var assignments: [String] = []
+    /// `--from` and `--to` as given on the command line: RPN programs of one number (`-5`,
+    /// `π neg`, `a 2 ÷`), run with `degrees` and the assignments. When nil, `from` and `to`.
+    public var fromText: String? = nil
+    public var toText: String? = nil
     /// The SVG document's size in pixels.
     public var svgSize: (width: Int, height: Int) = (640, 400)
 
@@ -30,10 +36,26 @@ public struct PlotCommand {
     /// one-line confirmation to stdout.
     public func run(_ io: CommandLineIO, terminalSize: (columns: Int, rows: Int)?) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
-        let errorColour = io.colourAllowed && io.standardError.isTerminal
+        let errorColour = io.stderrColour
         func fail(_ message: String, _ status: Int32) -> Int32 {
-            io.standardError.write((errorColour ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ") + message + "\n")
+            io.fail(message)
             return status
+        }
+        let angleUnit: AngleUnit = degrees ? .degrees : .radians
+        let variables: [(name: String, value: Double)]
+        var from = self.from, to = self.to
+        do {
+            variables = try VariableAssignments.parse(assignments, angleUnit: angleUnit).get()
+            if let fromText {
+                from = try VariableAssignments.number(fromText, option: "--from", angleUnit: angleUnit,
+                                                      variables: variables).get()
+            }
+            if let toText {
+                to = try VariableAssignments.number(toText, option: "--to", angleUnit: angleUnit,
+                                                    variables: variables).get()
+            }
+        } catch {
+            return fail(error.message, ExitStatus.usage)
         }
         guard from.isFinite, to.isFinite else { return fail("--from and --to must be finite numbers", ExitStatus.usage) }
         guard from < to else {
@@ -46,13 +68,12 @@ public struct PlotCommand {
 
         var sources = SourceSet()
         let source = sources.add(name: "-e", bytes: Array(program.utf8))
-        var machine = Machine(options: EvaluationOptions(angleUnit: degrees ? .degrees : .radians,
-                                                         keepTrees: true, freeVariables: true))
+        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+        for (name, value) in variables { machine.setVariable(name, to: value) }
         machine.run(source)
         let diagnostics = machine.allDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) {
-            let renderer = DiagnosticRenderer(sources: sources, colour: errorColour)
-            for diagnostic in Self.ordered(diagnostics) { io.standardError.write(renderer.render(diagnostic)) }
+            io.standardError.write(DiagnosticRenderer(sources: sources, colour: errorColour).render(all: diagnostics))
             return ExitStatus.failure
         }
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
@@ -73,10 +94,8 @@ public struct PlotCommand {
         }
         if !points.contains(where: { $0.y != nil }) {
             // Say why: what failed while sampling, or the other variables nothing sets.
-            let renderer = DiagnosticRenderer(sources: sources, colour: errorColour)
-            for diagnostic in Self.ordered(Array(machine.diagnostics.dropFirst(reported))) {
-                io.standardError.write(renderer.render(diagnostic))
-            }
+            io.standardError.write(DiagnosticRenderer(sources: sources, colour: errorColour)
+                .render(all: Array(machine.diagnostics.dropFirst(reported))))
             let unset = machine.variables.names.filter { $0 != variable && machine.variables[$0] == .unset }
             let why = unset.isEmpty ? "" : "; unset: " + unset.map { "'\($0)'" }.joined(separator: ", ")
             return fail("nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(from)), "
@@ -96,13 +115,6 @@ public struct PlotCommand {
         io.standardOutput.write("wrote \(svgPath): \(title) for \(variable) from \(NumberFormatting.ascii(from)) "
                                 + "to \(NumberFormatting.ascii(to))\n")
         return ExitStatus.success
-    }
-
-    /// Diagnostics in source order.
-    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated()
-            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-            .map(\.element)
     }
 
     /// Writes a whole file; the reason on failure.

@@ -37,8 +37,14 @@ public final class Session {
     /// How many undo levels are kept.
     public var undoLimit = 1000
 
-    public init(angleUnit: AngleUnit = .radians) {
+    /// A session in `angleUnit` with `variables` bound from the start (`rpn --degrees --set
+    /// x=3`): part of the program, so `:save` writes them, but not steps `:undo` takes back.
+    public init(angleUnit: AngleUnit = .radians, variables: [(name: String, value: Double)] = []) {
         state = Self.emptyState(angleUnit)
+        for (name, value) in variables {
+            state.machine.setVariable(name, to: value)
+            state.lines.append("\(NumberFormatting.ascii(value)) →\(name)")
+        }
     }
 
     static func emptyState(_ angleUnit: AngleUnit) -> State {

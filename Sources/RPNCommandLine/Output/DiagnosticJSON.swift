@@ -1,0 +1,39 @@
+import RPNCore
+import RPNJSON
+
+/// Diagnostics as the command line's `--json` writes them:
+/// `{"severity", "code", "message", "file", "range": {"start": {"line", "column"}, "end": ...},
+/// "replacement"?}`, positions as in `file:line:col` (1-based, characters).
+public enum DiagnosticJSON {
+    /// In source order, as they are rendered.
+    public static func array(_ diagnostics: [Diagnostic], in sources: SourceSet) -> JSONValue {
+        .array(Diagnostic.ordered(diagnostics).map { object($0, in: sources) })
+    }
+
+    public static func object(_ diagnostic: Diagnostic, in sources: SourceSet) -> JSONValue {
+        var object: JSONObject = [
+            "severity": .string(diagnostic.severity.rawValue),
+            "code": .string(diagnostic.code.rawValue),
+            "message": .string(diagnostic.message),
+        ]
+        if let (file, start, end) = SourceSpan.of(diagnostic.range, in: sources) {
+            object["file"] = .string(file.name)
+            object["range"] = ["start": position(start), "end": position(end)]
+        } else {
+            object["file"] = .null
+            object["range"] = .null
+        }
+        if let replacement = diagnostic.replacement { object["replacement"] = .string(replacement) }
+        return .object(object)
+    }
+
+    static func position(_ position: SourcePosition) -> JSONValue {
+        ["line": .int(position.line), "column": .int(position.column)]
+    }
+
+    /// A number, or null where there is none (JSON cannot spell NaN or infinities either).
+    public static func number(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .double(value)
+    }
+}
