@@ -43,6 +43,17 @@ import Testing
         #expect(h.err.hasPrefix("usage: rpn"))
     }
 
+    @Test func aCutDescriptionWarnsWithoutASourcePosition() {
+        let doubling = "1" + String(repeating: " dup +", count: 12)
+        let (status, h) = run([doubling]) { $0.describe = true; $0.descriptionByteLimit = 100 }
+        #expect(status == 0)
+        #expect(h.out.hasPrefix("1+1+1+") && h.out.hasSuffix("…\n"))
+        #expect(h.err == "rpn: warning: description cut at 100 bytes\n")
+        let (_, json) = run([doubling]) { $0.json = true; $0.describe = true; $0.descriptionByteLimit = 100 }
+        #expect(json.out.contains(#""code":"description-truncated","message":"description cut at 100 bytes","file":null,"range":null"#),
+                "\(json.out)")
+    }
+
     @Test func describeUsesGlyphsOrASCII() {
         #expect(run(["3 5 + √ π cos"]) { $0.describe = true }.1.out == "√(3+5),cos(π)\n")
         #expect(run(["3 5 + √ π cos 2 −"]) { $0.describe = true; $0.ascii = true }.1.out == "sqrt(3+5),cos(pi)-2\n")

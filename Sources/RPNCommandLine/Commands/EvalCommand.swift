@@ -13,6 +13,9 @@ public struct EvalCommand {
     public var json = false
     public var ascii = false
     public var degrees = false
+    /// Descriptions longer than this are cut, with a warning (`1 dup + dup + ...` doubles
+    /// its description with every `dup +`).
+    public var descriptionByteLimit = 1 << 28
     /// `NAME=VALUE` pairs from `--set` (see `VariableAssignments`).
     public var assignments: [String] = []
 
@@ -49,7 +52,7 @@ public struct EvalCommand {
         do { sources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
 
         let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json, freeVariables: describe)
-        let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode)
+        let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode, byteLimit: descriptionByteLimit)
         var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
         for file in sources.files { machine.run(file) }
@@ -61,7 +64,7 @@ public struct EvalCommand {
             description = bytes
             if truncated {
                 diagnostics.append(Diagnostic(.warning, .descriptionTruncated,
-                                              "description cut at \(style.byteLimit) bytes", range: 0..<0))
+                                              "description cut at \(style.byteLimit) bytes", range: Diagnostic.nowhere))
             }
         }
         let failed = diagnostics.contains { $0.severity == .error }

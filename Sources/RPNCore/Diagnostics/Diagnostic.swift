@@ -21,6 +21,10 @@ public struct Diagnostic: Sendable, Equatable {
         public init(_ text: String) { self.text = text }
     }
 
+    /// The range of a diagnostic about no place in a program (a description cut short): no
+    /// source contains it, so it is shown as `rpn: warning: ...` and has no position in JSON.
+    public static let nowhere = -1 ..< -1
+
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
                 range: Range<Int>, replacement: String? = nil) {
         self.severity = severity
