@@ -1,5 +1,6 @@
 import CEditLine
 import RPNCommandLine
+import RPNCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,7 @@ import Glibc
 /// Builds the real shell (libedit, history file, favorites file, terminal size) and runs it.
 /// Everything is created here, at the top, and passed down.
 public enum InteractiveShell {
-    public static let banner = "rpn 0.1.0: RPN calculator. :help lists words and commands; Ctrl-D leaves."
+    public static let banner = "rpn \(RPN.version): RPN calculator. :help lists words and commands; Ctrl-D leaves."
 
     public static func run(environment: [String: String], output: OutputSink, colour: Bool) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in

@@ -18,7 +18,8 @@ struct PlotCLI: ParsableCommand {
     var to: Double = 10
     @Option(name: .customLong("var"), help: ArgumentHelp("The variable on the x axis.", valueName: "NAME"))
     var variable: String = "M"
-    @Option(help: ArgumentHelp("Write a standalone SVG here instead of drawing in the terminal.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write a standalone SVG here instead of drawing in the terminal.", valueName: "FILE"),
+            completion: .file(extensions: ["svg"]))
     var svg: String?
     @Flag(help: "ASCII description in the title.") var ascii = false
 
