@@ -185,6 +185,7 @@ def test_default_prefix_is_dot_local_and_uninstall_removes_exactly_the_installed
     other_page.write_text(".TH OTHER 1\n")
 
     assert all((prefix / relative).is_file() for relative in INSTALLED)
+    found_by_itself(prefix, tmp_path)
     removed = run_install("--uninstall", home=tmp_path)
     assert removed.returncode == 0, removed.stdout + removed.stderr
     for relative in INSTALLED:
@@ -193,6 +194,23 @@ def test_default_prefix_is_dot_local_and_uninstall_removes_exactly_the_installed
 
     again = run_install("--uninstall", "--prefix", str(prefix), home=tmp_path)
     assert again.returncode == 0, "uninstalling twice must not fail: " + again.stderr
+
+
+def found_by_itself(prefix: Path, home: Path) -> None:
+    """With the default prefix, a user with ~/.local/bin on PATH needs no further set-up for
+    bash (bash-completion's user folder) and fish (its vendor_completions.d under
+    ~/.local/share), as README says."""
+    env = {k: v for k, v in user_env(prefix, home).items() if k not in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    tool("bash")
+    bash_completion = "/usr/share/bash-completion/bash_completion"
+    if not Path(bash_completion).is_file():
+        pytest.skip("bash-completion is not installed (tests/run installs it)")
+    proc = subprocess.run(["bash", "-c", f"source {bash_completion}; __load_completion rpn && complete -p rpn"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "complete -o filenames -F _rpn rpn", proc.stdout + proc.stderr
+    proc = subprocess.run([tool("fish"), "-c", "complete -C 'rpn pl'"], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert [line.split("\t")[0] for line in proc.stdout.splitlines()] == ["plot"], proc.stdout + proc.stderr
 
 
 @pytest.mark.parametrize("arguments", [["--prefix"], ["--frobnicate"]])
