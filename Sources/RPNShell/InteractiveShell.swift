@@ -1,4 +1,5 @@
 import RPNCommandLine
+import RPNCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,7 @@ import Glibc
 /// Builds the real shell (libedit, history file, favorites file, terminal size) and runs it.
 /// Everything is created here, at the top, and passed down.
 public enum InteractiveShell {
-    public static let banner = "rpn 0.1.0: RPN calculator. :help lists words and commands; Ctrl-D leaves."
+    public static let banner = "rpn \(RPN.version): RPN calculator. :help lists words and commands; Ctrl-D leaves."
 
     /// Runs the shell on `session`, which the caller may have set up from the command line's
     /// options (`rpn --degrees --ascii --set x=3`). `interrupted` says whether Ctrl-C was

@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Trigonometric functions take and give degrees.")
     var degrees = false
 
-    @Argument(help: ArgumentHelp("Files to check ('-' or none: standard input).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Files to check ('-' or none: standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
 
     func run() throws {

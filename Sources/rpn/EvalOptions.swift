@@ -31,10 +31,9 @@ struct EvalOptions: ParsableArguments {
     @Flag(help: "Trigonometric functions take and give degrees (in --set values too).")
     var degrees = false
 
-    @Argument(help: ArgumentHelp("Program files to run after the -e programs ('-' is standard input).", valueName: "FILE"))
-    var files: [String] = []
-
-    func run() throws {
+    /// `files` come from the command: the completion scripts' command tree has none (see
+    /// RPNCompletions).
+    func run(files: [String]) throws {
         let io = processIO()
         if programs.isEmpty, files.isEmpty, isatty(0) == 1, isatty(1) == 1 {
             // A person at a terminal: the calculator, started with the options that apply to it.

@@ -17,7 +17,8 @@ struct PlotCLI: ParsableCommand {
     var to: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("The variable on the x axis.", valueName: "NAME"))
     var variable: String = "M"
-    @Option(help: ArgumentHelp("Write a standalone SVG here instead of drawing in the terminal.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write a standalone SVG here instead of drawing in the terminal.", valueName: "FILE"),
+            completion: .file(extensions: ["svg"]))
     var svg: String?
     @Option(name: .customLong("set"),
             help: ArgumentHelp("Give a variable a value (repeatable), as the evaluator's --set.", valueName: "NAME=VALUE"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RPNCommandLine
+import RPNCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,10 @@ enum Main {
         }
         if let first = arguments.first, RPNSubcommands.names.contains(first) {
             RPNSubcommands.main(ProgramArguments.protectingLeadingMinus(arguments))
+        } else if arguments.first == "--experimental-dump-help" {
+            RPNReference.main(arguments)
+        } else if arguments.first == "--generate-completion-script" {
+            RPNCompletions.main(arguments)
         } else {
             RPNCommand.main(arguments)
         }
@@ -48,18 +53,27 @@ struct RPNCommand: ParsableCommand {
             Exit status: 0 on success, 1 when there are errors, 64 for usage errors.
             Commands: 'rpn check --help', 'rpn tokens --help', 'rpn fav --help', 'rpn plot --help'.
             """,
-        version: "0.1.0"
+        version: RPN.version
     )
 
     @OptionGroup var options: EvalOptions
+    @OptionGroup var files: ProgramFiles
 
-    func run() throws { try options.run() }
+    func run() throws { try options.run(files: files.files) }
+}
+
+/// `rpn FILE...`: the programs to run after the -e ones.
+struct ProgramFiles: ParsableArguments {
+    @Argument(help: ArgumentHelp("Program files to run after the -e programs ('-' is standard input).", valueName: "FILE"),
+              completion: .file())
+    var files: [String] = []
 }
 
 /// The named commands.
 struct RPNSubcommands: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
+        version: RPN.version,
         subcommands: [Check.self, Tokens.self, Lsp.self, Fav.self, PlotCLI.self, Width.self],
         helpNames: [.long, .short]
     )
@@ -76,4 +90,40 @@ func processIO() -> CommandLineIO {
 
 func finish(_ status: Int32) throws {
     if status != 0 { throw ExitCode(status) }
+}
+
+/// The whole command line as one tree, for the man page: `--experimental-dump-help`, which
+/// swift-argument-parser's generate-manual plugin reads. The evaluator's options and files at
+/// the root, the named commands below it. Main sends only that flag here; running goes
+/// through the two parsers above, which keep `rpn check` from being read as a file name.
+struct RPNReference: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rpn",
+        abstract: RPNCommand.configuration.abstract,
+        usage: RPNCommand.configuration.usage,
+        discussion: RPNCommand.configuration.discussion,
+        version: RPN.version,
+        subcommands: RPNSubcommands.configuration.subcommands
+    )
+
+    @OptionGroup var options: EvalOptions
+    @OptionGroup var files: ProgramFiles
+
+    func run() throws { try options.run(files: files.files) }
+}
+
+/// The tree the shell completion scripts are generated from (`--generate-completion-script
+/// SHELL`): the same without the root's files, because the generated scripts would take the
+/// first word for a file and then never complete a command's options (`rpn plot --f`).
+struct RPNCompletions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rpn",
+        abstract: RPNCommand.configuration.abstract,
+        version: RPN.version,
+        subcommands: RPNSubcommands.configuration.subcommands
+    )
+
+    @OptionGroup var options: EvalOptions
+
+    func run() throws { try options.run(files: []) }
 }

@@ -9,7 +9,7 @@ struct Tokens: ParsableCommand {
     @Flag(help: "Print a JSON array of {kind, text, line, column, endLine, endColumn}.")
     var json = false
 
-    @Argument(help: ArgumentHelp("The program file ('-' or none: standard input).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The program file ('-' or none: standard input).", valueName: "FILE"), completion: .file())
     var file: String = "-"
 
     func run() throws {

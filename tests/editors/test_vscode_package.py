@@ -83,7 +83,7 @@ def test_commands_are_registered_by_the_extension(manifest):
 def node() -> str:
     path = shutil.which("node") or shutil.which("nodejs")
     if path is None:
-        pytest.skip("Node.js is not installed (not needed by tests/run): extension.js not run")
+        pytest.skip("Node.js is not installed (tests/run installs Debian's nodejs): extension.js not run")
     return path
 
 

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from lsp_wire import RawServer, frame, notification, request
+from lsp_wire import TIMEOUT, RawServer, frame, notification, request
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -510,7 +510,11 @@ def test_notifications_are_never_answered(server: RawServer):
     # Only the didClose's publishDiagnostics (an empty list) may come; no response at all.
     assert [m for m in before if "id" in m] == []
     assert all(m.get("method") == "textDocument/publishDiagnostics" for m in before), before
-    # Logs go to stderr, never stdout.
+    # Logs go to stderr, never stdout. Another thread reads stderr: give it a moment (on a busy
+    # machine the stdout answer above can be read first).
+    deadline = time.monotonic() + TIMEOUT
+    while "some/unknownNotification" not in server.stderr and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert "some/unknownNotification" in server.stderr
 
 

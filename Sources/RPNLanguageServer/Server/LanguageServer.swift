@@ -26,7 +26,7 @@ public final class LanguageServer {
     private var notificationHandlers: [String: NotificationHandler] = [:]
 
     public static let name = "rpn"
-    public static let version = "0.1.0"
+    public static let version = RPN.version
 
     /// `send` receives every outgoing message (responses and notifications); `log` is for
     /// people (stderr), never the protocol stream.

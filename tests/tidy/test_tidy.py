@@ -1,0 +1,183 @@
+"""Tidy: rules about the source tree that no compiler checks (as rust-analyzer's tidy test).
+
+* Layering (ARCHITECTURE.md): arrows point down only. Read from the `import` lines of
+  Sources/, so a new import that breaks the picture fails here, not in review.
+* The version is written once, in Swift (RPN.version); everything else reads it.
+* Every spelling of every built-in word (Sources/RPNCore/Builtins/BuiltinTable.swift) has a
+  corpus case (grammar/corpus/) and a TextMate rule (grammar/rpn.tmLanguage.json) giving it
+  its kind's scope.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SOURCES = REPO / "Sources"
+sys.path.insert(0, str(REPO / "tests" / "grammar"))
+
+from rpn_grammar_support import CORPUS_DIR, KIND_TO_SCOPE, TextMateTokenizer, swift_tokens  # noqa: E402
+
+# --- Layering ---------------------------------------------------------------------------------
+
+C_LIBRARY = {"Glibc", "Musl", "Darwin", "WinSDK", "ucrt"}
+# The modules each module may import, besides the C library. Read as ARCHITECTURE.md draws it:
+#   rpn, rpn-fuzz -> RPNShell / RPNCommandLine / RPNLanguageServer -> RPNCore (+ RPNJSON, CEditLine)
+# RPNShell also sits on RPNCommandLine: `rpn fav` and `rpn plot` are commands run through its
+# CommandLineIO, and the shell renders diagnostics with its DiagnosticRenderer.
+BOTTOM = {"RPNCore", "RPNJSON", "CEditLine"}
+FRONT_ENDS = {"RPNShell", "RPNCommandLine", "RPNLanguageServer"}
+ALLOWED_IMPORTS = {
+    "RPNCore": set(),
+    "RPNJSON": set(),
+    "CEditLine": set(),
+    "RPNCommandLine": {"RPNCore", "RPNJSON"},
+    "RPNLanguageServer": {"RPNCore", "RPNJSON"},
+    "RPNShell": {"RPNCore", "RPNJSON", "CEditLine", "RPNCommandLine"},
+    "rpn": FRONT_ENDS | BOTTOM | {"ArgumentParser"},
+    "rpn-fuzz": FRONT_ENDS | BOTTOM,
+}
+IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?"
+                    r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)",
+                    re.M)
+
+
+def imports_of(module: Path) -> dict[str, list[str]]:
+    """Imported module -> the files (with line numbers) that import it."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(module.rglob("*")):
+        if path.suffix not in (".swift", ".h", ".c", ".modulemap") or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        for match in IMPORT.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.setdefault(match.group(1), []).append(f"{path.relative_to(REPO)}:{line}")
+    return found
+
+
+def test_every_module_has_a_place_in_the_layers():
+    modules = {p.name for p in SOURCES.iterdir() if p.is_dir()}
+    assert modules == set(ALLOWED_IMPORTS), (
+        "Sources/ and the layer table differ; place new modules in ARCHITECTURE.md and in "
+        f"ALLOWED_IMPORTS: {sorted(modules ^ set(ALLOWED_IMPORTS))}")
+
+
+@pytest.mark.parametrize("module", sorted(ALLOWED_IMPORTS))
+def test_imports_point_down_only(module):
+    allowed = ALLOWED_IMPORTS[module] | C_LIBRARY
+    wrong = {name: where for name, where in imports_of(SOURCES / module).items() if name not in allowed}
+    assert not wrong, f"{module} may import only {sorted(ALLOWED_IMPORTS[module]) or 'the C library'}; " + \
+        "; ".join(f"it imports {name} at {', '.join(where)}" for name, where in sorted(wrong.items()))
+
+
+def test_the_import_reader_sees_every_form():
+    text = ("import A\n@testable import B\n@preconcurrency import C\ninternal import D\n"
+            "import struct E.Thing\n  import F // comment\n// import G\nlet importer = 1\n")
+    assert [m.group(1) for m in IMPORT.finditer(text)] == ["A", "B", "C", "D", "E", "F"]
+
+
+# --- The version --------------------------------------------------------------------------------
+
+VERSION_FILE = SOURCES / "RPNCore" / "Version.swift"
+
+
+def the_version() -> str:
+    match = re.search(r'public static let version = "(\d+\.\d+\.\d+)"', VERSION_FILE.read_text())
+    assert match, f"{VERSION_FILE.relative_to(REPO)} must define RPN.version"
+    return match.group(1)
+
+
+def test_the_version_is_written_once_in_swift():
+    version = the_version()
+    copies = [str(p.relative_to(REPO)) for root in ("Sources", "Tests")
+              for p in (REPO / root).rglob("*.swift")
+              if p != VERSION_FILE and version in p.read_text(encoding="utf-8")]
+    assert not copies, f"the version {version} is written again in {copies}; use RPN.version"
+
+
+def test_the_vscode_extension_has_the_same_version():
+    manifest = json.loads((REPO / "editors" / "vscode" / "package.json").read_text(encoding="utf-8"))
+    assert manifest["version"] == the_version()
+
+
+def test_rpn_reports_the_version(tmp_path):
+    from rpn_grammar_support import rpn_binary
+    proc = subprocess.run([str(rpn_binary()), "--version"], capture_output=True, text=True, timeout=30)
+    assert proc.stdout.strip() == the_version(), proc.stderr
+
+
+# --- Built-in words: corpus cases and TextMate rules --------------------------------------------
+
+BUILTIN_TABLE = SOURCES / "RPNCore" / "Builtins" / "BuiltinTable.swift"
+# WordKind (Builtin.swift) -> the token kind `rpn tokens` reports, which maps to a scope.
+WORD_KIND_TO_TOKEN_KIND = {
+    "binaryOperator": "operator",
+    "function": "function",
+    "constant": "constant",
+    "stackWord": "stackWord",
+}
+ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
+
+
+def builtin_spellings() -> list[tuple[str, str, str]]:
+    """(word id, token kind, spelling) for every spelling in the table."""
+    text = BUILTIN_TABLE.read_text(encoding="utf-8")
+    rows = []
+    for word, kind, spellings in ENTRY.findall(text):
+        assert kind in WORD_KIND_TO_TOKEN_KIND, f"{word}: unknown word kind {kind}"
+        for spelling in re.findall(r'"((?:[^"\\]|\\.)*)"', spellings):
+            rows.append((word, WORD_KIND_TO_TOKEN_KIND[kind], spelling))
+    return rows
+
+
+SPELLINGS = builtin_spellings()
+
+
+def test_the_table_reader_finds_every_word():
+    entries = len(re.findall(r"\bBuiltin\(\s*id:", BUILTIN_TABLE.read_text(encoding="utf-8")))
+    assert entries > 0 and len({word for word, _, _ in SPELLINGS}) == entries
+
+
+def word_key(text: str) -> str:
+    """Words are case-insensitive over ASCII letters only (so ſin is not sin)."""
+    return text.lower() if text.isascii() else text
+
+
+@pytest.fixture(scope="module")
+def corpus_words() -> dict[tuple[str, str], list[str]]:
+    """(token kind, spelling) -> where the corpus programs use it, read by the Swift lexer."""
+    found: dict[tuple[str, str], list[str]] = {}
+    scope_to_kind = {scope: kind for kind, scope in KIND_TO_SCOPE.items()}
+    for path in sorted(CORPUS_DIR.glob("*.rpn")):
+        for token in swift_tokens(path):
+            kind = scope_to_kind[token.scope]
+            found.setdefault((kind, word_key(token.text)), []).append(f"{path.name}:{token.line}")
+    return found
+
+
+@pytest.mark.parametrize("word, kind, spelling", SPELLINGS, ids=[f"{w}:{s}" for w, _, s in SPELLINGS])
+def test_every_builtin_spelling_has_a_corpus_case(corpus_words, word, kind, spelling):
+    if (kind, word_key(spelling)) not in corpus_words:
+        pytest.fail(f"no corpus program in grammar/corpus/ uses {spelling!r} ({word}); add a case "
+                    "with its expected values and description", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def tm_tokens() -> TextMateTokenizer:
+    return TextMateTokenizer()
+
+
+@pytest.mark.parametrize("word, kind, spelling", SPELLINGS, ids=[f"{w}:{s}" for w, _, s in SPELLINGS])
+def test_every_builtin_spelling_has_a_textmate_rule(tm_tokens, word, kind, spelling):
+    variants = {spelling, spelling.upper(), spelling.capitalize()} if spelling.isascii() else {spelling}
+    for text in sorted(variants):
+        tokens = tm_tokens(f"1 2 {text}\n")
+        assert [(t.text, t.scope) for t in tokens[2:]] == [(text, KIND_TO_SCOPE[kind])], (
+            f"grammar/rpn.tmLanguage.json gives {text!r} ({word}) "
+            f"{[(t.text, t.scope) for t in tokens[2:]]}, expected the scope {KIND_TO_SCOPE[kind]}")
