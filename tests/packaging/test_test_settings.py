@@ -23,6 +23,7 @@ RPN_BIN_READERS = {
     "tests/lsp/lsp_wire.py": "RPN",
     "tests/editors/editor_support.py": "RPN",
     "tests/shell/test_shell.py": "RPN",
+    "tests/shell/test_shell_options.py": "RPN",
     "tests/grammar/rpn_grammar_support.py": "rpn_binary()",
 }
 

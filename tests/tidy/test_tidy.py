@@ -40,7 +40,8 @@ ALLOWED_IMPORTS = {
     "RPNCommandLine": {"RPNCore", "RPNJSON"},
     "RPNLanguageServer": {"RPNCore", "RPNJSON"},
     "RPNShell": {"RPNCore", "RPNJSON", "CEditLine", "RPNCommandLine"},
-    "rpn": FRONT_ENDS | BOTTOM | {"ArgumentParser"},
+    # Synchronization (the standard library's atomics): the SIGINT flag main owns.
+    "rpn": FRONT_ENDS | BOTTOM | {"ArgumentParser", "Synchronization"},
     "rpn-fuzz": FRONT_ENDS | BOTTOM,
 }
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?"
@@ -121,6 +122,7 @@ WORD_KIND_TO_TOKEN_KIND = {
     "function": "function",
     "constant": "constant",
     "stackWord": "stackWord",
+    "directive": "directive",
 }
 ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
 
