@@ -20,6 +20,7 @@ RELEASE = REPO / ".build" / "release" / "rpn"
 # then runs (evaluated in that module after importing it).
 RPN_BIN_READERS = {
     "tests/cli/test_cli.py": "RPN",
+    "tests/cli/test_cli_options_and_messages.py": "RPN",
     "tests/lsp/lsp_wire.py": "RPN",
     "tests/editors/editor_support.py": "RPN",
     "tests/shell/test_shell.py": "RPN",
