@@ -40,6 +40,7 @@ public struct PlotCommand {
             return fail("--from \(NumberFormatting.ascii(from)) must be less than --to \(NumberFormatting.ascii(to))",
                         ExitStatus.usage)
         }
+        if let problem = PlotRange.problem(from: from, to: to) { return fail(problem, ExitStatus.usage) }
         guard RPN.isVariableName(variable) else {
             return fail("--var \(variable): not a variable name", ExitStatus.usage)
         }

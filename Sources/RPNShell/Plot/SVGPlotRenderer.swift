@@ -15,7 +15,7 @@ public enum SVGPlotRenderer {
         // The plot area in pixels.
         let left = 12 + labelWidth + 6, right = Double(width) - 16
         let top = 36.0, bottom = Double(height) - 30
-        let xTicks = geometry.xTicks(target: Swift.max(2, Int(right - left) / 80))
+        let xTicks = geometry.xTicks(target: Int(right - left) / 80, width: right - left, gap: 12) { Double($0.count) * 7 }
         func px(_ u: Double) -> Double { left + u * (right - left) }
         func py(_ v: Double) -> Double { bottom - v * (bottom - top) }
 

@@ -83,7 +83,8 @@ struct Canvas {
         margin = labelWidth == 0 ? 0 : labelWidth + 1
         columns = width - margin
         self.yTicks = yTicks
-        xTicks = geometry.xTicks(target: Swift.max(2, columns / 10))
+        // Labels one blank apart at least, with a cell to spare for rounding to cells.
+        xTicks = geometry.xTicks(target: columns / 10, width: Double(columns - 1), gap: 2) { Double($0.count) }
         dots = Array(repeating: 0, count: rows * columns)
         arms = Array(repeating: 0, count: rows * columns)
     }
