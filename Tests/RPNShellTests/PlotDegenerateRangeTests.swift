@@ -109,6 +109,12 @@ import Testing
             #expect(yTicks.count >= 2 && xTicks.count >= 2, "\(svg)")
             Self.expectOrdered(yTicks, increasing: false, svg)
             Self.expectOrdered(xTicks, increasing: true, svg)
+            // Every label inside the document (7 px covers a digit, e, + or - at 12 px).
+            for text in reader.texts where text.fontSize == 12 {
+                let width = Double(text.text.count) * 7
+                let minX = text.anchor == "end" ? text.x - width : text.anchor == "middle" ? text.x - width / 2 : text.x
+                #expect(minX >= 0 && minX + width <= 640, "'\(text.text)' at \(text.x) runs off the page")
+            }
         }
     }
 

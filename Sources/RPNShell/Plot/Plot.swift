@@ -58,7 +58,8 @@ public struct Plot: Sendable {
     /// padded by a quarter of their spread on each side (never beyond the data). Values too
     /// close together to tell apart in doubles (a flat function, or one that only wobbles in its
     /// last digits) get a band around their middle (see `PlotRange`). Spreads are computed in
-    /// halves so that values near ±1.8e308 cannot overflow them. Nil when no sample has a value.
+    /// halves so that values near ±1.8e308 cannot overflow them. A range that nearly reaches 0
+    /// reaches it. Nil when no sample has a value.
     public var yRange: ClosedRange<Double>? {
         var ys = points.compactMap(\.y)
         guard !ys.isEmpty else { return nil }
@@ -76,6 +77,11 @@ public struct Plot: Sendable {
         guard PlotRange.distinctValues(from: range.lowerBound, to: range.upperBound) >= PlotRange.minimumDistinctValues else {
             return PlotRange.band(around: range.lowerBound / 2 + range.upperBound / 2)
         }
+        // Data that come within a 50th of the span of 0 reach it: samples step over the 0 of
+        // M×M or abs(M), and 0 belongs on the axis with its label.
+        let slack = PlotRange.halfSpan(from: range.lowerBound, to: range.upperBound) / 25
+        if range.lowerBound > 0, range.lowerBound <= slack { return 0...range.upperBound }
+        if range.upperBound < 0, -range.upperBound <= slack { return range.lowerBound...0 }
         return range
     }
 

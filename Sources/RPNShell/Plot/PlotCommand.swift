@@ -26,8 +26,8 @@ public struct PlotCommand {
     /// variable set to each x. Program errors are rendered like `rpn -e` renders them (exit 1);
     /// an empty stack is "nothing to plot" (exit 1); a bad range or variable name is a usage
     /// error (exit 64). The terminal plot fills `terminalSize` less one row for the prompt
-    /// (80x24 when stdout is not a terminal); with `svgPath` the SVG goes to that file and a
-    /// one-line confirmation to stdout.
+    /// (80x24 when stdout is not a terminal; a terminal too small for a plot is an error, exit
+    /// 1); with `svgPath` the SVG goes to that file and a one-line confirmation to stdout.
     public func run(_ io: CommandLineIO, terminalSize: (columns: Int, rows: Int)?) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
         let errorColour = io.colourAllowed && io.standardError.isTerminal
@@ -59,11 +59,12 @@ public struct PlotCommand {
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
         let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode))
 
-        let columns: Int, rows: Int
-        if let terminalSize {
-            (columns, rows) = (Swift.max(terminalSize.columns, 20), Swift.max(terminalSize.rows - 1, 8))
-        } else {
-            (columns, rows) = (80, 24)
+        var (columns, rows) = (80, 24)
+        if let terminalSize, svgPath == nil {
+            switch TerminalPlotRenderer.size(forTerminal: terminalSize.columns, terminalSize.rows, reservedRows: 1) {
+            case .success(let size): (columns, rows) = size
+            case .failure(let small): return fail(small.message + " (--svg FILE writes it to a file)", ExitStatus.failure)
+            }
         }
         let count = svgPath == nil ? TerminalPlotRenderer.sampleCount(width: columns)
                                    : SVGPlotRenderer.sampleCount(width: svgSize.width)
