@@ -51,7 +51,7 @@ import Testing
         (":undo", "error: nothing to undo\n"),
         (":redo", "error: nothing to redo\n"),
         (":plot", "error: nothing to plot: the stack is empty\n"),
-        (":plot 5 1", "error: usage: :plot [XMIN XMAX] | :plot fav N [XMIN XMAX]\n"),
+        (":plot 5 5", "error: :plot needs two different bounds (both are 5)\n"),
         (":load nope.rpn", "error: cannot open 'nope.rpn': No such file or directory\n"),
         (":fav 3", "error: no favorite 3 (there are 0)\n"),
     ]

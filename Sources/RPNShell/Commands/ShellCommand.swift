@@ -20,7 +20,8 @@ public enum ShellCommand: Equatable {
     case favorites
     case favoriteLoad(Int)
     case favoriteRemove(Int)
-    case plot(range: ClosedRange<Double>?, favorite: Int?)
+    /// `variable` nil: M.
+    case plot(range: ClosedRange<Double>?, favorite: Int?, variable: String?)
     case quit
 
     /// Every command name with its arguments and what it does, for `:help` and completion.
@@ -41,7 +42,8 @@ public enum ShellCommand: Equatable {
         ("load", ":load FILE", "run a program file on the stack"),
         ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
         ("favs", ":favs", "list the favorites with their descriptions"),
-        ("plot", ":plot [XMIN XMAX] | :plot fav N [XMIN XMAX]", "graph the top expression (or a favorite) as a function of M"),
+        ("plot", ":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]",
+         "graph the top expression (or a favorite) as a function of VAR (M unless given; rpn plot --var outside)"),
         ("quit", ":quit", "leave (Ctrl-D does too)"),
     ]
 
@@ -90,17 +92,33 @@ public enum ShellCommand: Equatable {
             default: return usage()
             }
         case "plot":
+            // :plot [fav N] [VAR] [XMIN XMAX]; bounds in either order, each one RPN number (pi works).
             var rest = arguments
-            var favorite: Int?
+            var favorite: Int?, variable: String?
             if rest.first == "fav" {
                 guard rest.count >= 2, let number = Int(rest[1]) else { return usage() }
                 favorite = number
                 rest.removeFirst(2)
             }
-            if rest.isEmpty { return .success(.plot(range: nil, favorite: favorite)) }
-            guard rest.count == 2, let low = Double(rest[0]), let high = Double(rest[1]), low < high,
-                  low.isFinite, high.isFinite else { return usage() }
-            return .success(.plot(range: low...high, favorite: favorite))
+            if let first = rest.first, RPN.isVariableName(first) {
+                variable = first
+                rest.removeFirst()
+            }
+            if rest.isEmpty { return .success(.plot(range: nil, favorite: favorite, variable: variable)) }
+            guard rest.count == 2, !rest.contains(where: RPN.isVariableName) else { return usage() }
+            var bounds: [Double] = []
+            for word in rest {
+                switch RPN.number(word) {
+                case .success(let value) where value.isFinite: bounds.append(value)
+                case .success: return .failure(.usage(":plot needs finite bounds (\(word) is not)"))
+                case .failure(let why): return .failure(.usage("\(word): \(why.text)"))
+                }
+            }
+            guard bounds[0] != bounds[1] else {
+                return .failure(.usage(":plot needs two different bounds (both are \(NumberFormatting.ascii(bounds[0])))"))
+            }
+            let range = Swift.min(bounds[0], bounds[1])...Swift.max(bounds[0], bounds[1])
+            return .success(.plot(range: range, favorite: favorite, variable: variable))
         case "quit", "q", "exit": return noArguments(.quit)
         default:
             return .failure(.unknown(name, suggestion: closestCommand(to: name)))

@@ -58,6 +58,11 @@ public struct PlotCommand {
         }
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
         let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode))
+        let reads = PlotFunction(machine: machine, node: top).variablesRead
+        if !reads.isEmpty, !reads.contains(variable) {
+            return fail("\(title) does not depend on \(variable); it reads \(PlotFunction.list(reads)): use --var \(reads[0])",
+                        ExitStatus.usage)
+        }
 
         var (columns, rows) = (80, 24)
         if let terminalSize, svgPath == nil {
