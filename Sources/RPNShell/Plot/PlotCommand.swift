@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import RPNCommandLine
 import RPNCore
 
@@ -19,6 +14,8 @@ public struct PlotCommand {
     public var degrees: Bool = false
     /// The SVG document's size in pixels.
     public var svgSize: (width: Int, height: Int) = (640, 400)
+    /// Writes the SVG file (atomically; tests make it fail).
+    var fileWriter = AtomicWriter()
 
     public init(program: String) { self.program = program }
 
@@ -97,8 +94,8 @@ public struct PlotCommand {
             return ExitStatus.success
         }
         let svg = SVGPlotRenderer.render(plot, width: svgSize.width, height: svgSize.height)
-        if let reason = Self.write(svg, to: svgPath) {
-            return fail("cannot write \(svgPath): \(reason)", ExitStatus.failure)
+        do { try fileWriter.write(Array(svg.utf8), to: svgPath) } catch {
+            return fail("cannot write \(error.path): \(error.reason)", ExitStatus.failure)
         }
         io.standardOutput.write("wrote \(svgPath): \(title) for \(variable) from \(NumberFormatting.ascii(from)) "
                                 + "to \(NumberFormatting.ascii(to))\n")
@@ -110,26 +107,5 @@ public struct PlotCommand {
         diagnostics.enumerated()
             .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
             .map(\.element)
-    }
-
-    /// Writes a whole file; the reason on failure.
-    static func write(_ text: String, to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        Array(text.utf8).withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
     }
 }
