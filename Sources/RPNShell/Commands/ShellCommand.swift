@@ -38,8 +38,8 @@ public enum ShellCommand: Equatable {
         ("unicode", ":unicode", "describe with × ÷ − √ π"),
         ("deg", ":deg", "trigonometry in degrees"),
         ("rad", ":rad", "trigonometry in radians"),
-        ("save", ":save FILE", "write the session's program to FILE"),
-        ("load", ":load FILE", "run a program file on the stack"),
+        ("save", ":save FILE", "write the session's program to FILE (\"quote\" names with spaces; ~ is home)"),
+        ("load", ":load FILE", "run a program file on the stack (\"quote\" names with spaces; ~ is home)"),
         ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
         ("favs", ":favs", "list the favorites with their descriptions"),
         ("plot", ":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]",
@@ -80,8 +80,18 @@ public enum ShellCommand: Equatable {
         case "unicode": return noArguments(.unicode)
         case "deg", "degrees": return noArguments(.degrees)
         case "rad", "radians": return noArguments(.radians)
-        case "save": return arguments.count == 1 ? .success(.save(path: arguments[0])) : usage()
-        case "load": return arguments.count == 1 ? .success(.load(path: arguments[0])) : usage()
+        case "save", "load":
+            // The name as typed, quotes and all: everything after the command's name.
+            let rest = line.dropFirst().drop { $0 == " " || $0 == "\t" }.drop { $0 != " " && $0 != "\t" }
+            switch PathArgument.parse(rest) {
+            case .success(let path): return .success(name == "save" ? .save(path: path) : .load(path: path))
+            case .failure(.missing): return usage()
+            case .failure(.several):
+                return .failure(.usage("usage: :\(name) FILE (a name with spaces needs quotes: :\(name) \"my file.rpn\")"))
+            case .failure(.empty): return .failure(.usage(":\(name): the file name is empty"))
+            case .failure(.unclosedQuote(let quote)): return .failure(.usage(":\(name): the closing \(quote) is missing"))
+            case .failure(.trailingBackslash): return .failure(.usage(":\(name): nothing follows the last \\"))
+            }
         case "favs": return noArguments(.favorites)
         case "fav":
             switch arguments.count {
