@@ -88,6 +88,20 @@ import Testing
         }
     }
 
+    /// The lock file beside the favorites is only ever a plain file of ours: a symbolic link
+    /// planted there is refused, not followed to create or lock whatever it names.
+    @Test func aSymbolicLinkAsTheFavoritesLockIsRefused() throws {
+        try withTemporaryDirectory { (directory: String) throws in
+            let path = directory + "/favorites.json"
+            #expect(symlink(directory + "/elsewhere", path + ".lock") == 0)
+            #expect(throws: FavoritesError("cannot lock favorites file '\(path)': cannot open '\(path).lock': "
+                + "Too many levels of symbolic links")) {
+                try FileFavoritesStore(path: path).add(Favorite("1", "1"))
+            }
+            #expect(names(in: directory) == ["favorites.json.lock"])
+        }
+    }
+
     @Test(arguments: Writer.allCases)
     func aSymbolicLinkAtTheOldTemporaryNameIsNotFollowed(_ writer: Writer) throws {
         try withTemporaryDirectory { (directory: String) throws in

@@ -8,7 +8,8 @@ import Musl
 /// `rpn` processes changing the same file:
 ///
 /// - every change takes an exclusive `flock` on `PATH.lock` (created beside the file and never
-///   removed: removing a lock file lets two processes lock different files), re-reads the file
+///   removed: removing a lock file lets two processes lock different files; never a symbolic
+///   link, which could point anywhere), re-reads the file
 ///   inside the lock, changes the list and writes it back;
 /// - writing is atomic (`AtomicWriter`: a temporary file beside it, fsynced and renamed over
 ///   it; the file's permissions kept, 0600 for a new one), so readers see the old list or the
@@ -114,7 +115,7 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
 
     /// An open descriptor of the lock file holding an exclusive lock; closing it unlocks.
     func lockExclusively() throws(FavoritesError) -> Int32 {
-        let descriptor = system.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = system.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw FavoritesError("cannot lock favorites file '\(path)': cannot open '\(lockPath)': \(FileSystem.reason(errno))")
         }
