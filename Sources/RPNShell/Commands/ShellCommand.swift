@@ -38,12 +38,12 @@ public enum ShellCommand: Equatable {
         ("unicode", ":unicode", "describe with × ÷ − √ π"),
         ("deg", ":deg", "trigonometry in degrees"),
         ("rad", ":rad", "trigonometry in radians"),
-        ("save", ":save FILE", "write the session's program to FILE (\"quote\" names with spaces; ~ is home)"),
-        ("load", ":load FILE", "run a program file on the stack (\"quote\" names with spaces; ~ is home)"),
+        ("save", ":save FILE", "write the session's program to FILE (\"my file.rpn\" for spaces, ~ for home)"),
+        ("load", ":load FILE", "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)"),
         ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
         ("favs", ":favs", "list the favorites with their descriptions"),
         ("plot", ":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]",
-         "graph the top expression (or a favorite) as a function of VAR (M unless given; rpn plot --var outside)"),
+         "graph the top expression (or favorite N) against VAR, M by default; rpn plot --var does it outside"),
         ("quit", ":quit", "leave (Ctrl-D does too)"),
     ]
 
