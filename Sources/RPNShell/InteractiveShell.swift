@@ -19,8 +19,10 @@ public enum InteractiveShell {
             (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
         } ?? nil
         let favorites = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: environment))
+        let files = ShellFiles(homeDirectory: HomeDirectory.resolve(environment: environment))
         let shell = Shell(session: session, environment: ShellEnvironment(
-            output: output, colour: colour, terminalSize: terminalSize, favorites: favorites, interrupted: interrupted))
+            output: output, colour: colour, terminalSize: terminalSize, favorites: favorites,
+            readFile: files.read, writeFile: files.write, interrupted: interrupted))
         let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(before: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         output.flush()

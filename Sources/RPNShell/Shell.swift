@@ -230,8 +230,8 @@ public final class Shell {
                         .dropLast())
                 }
             } catch { problem(error.message) }
-        case .plot(let range, let favorite):
-            plot(range: range ?? -10...10, favorite: favorite)
+        case .plot(let range, let favorite, let variable):
+            plot(range: range ?? -10...10, favorite: favorite, variable: variable)
         case .quit:
             finished = true
         }
@@ -282,10 +282,16 @@ public final class Shell {
         } catch { problem(error.message) }
     }
 
-    func plot(range: ClosedRange<Double>, favorite: Int?) {
-        let variable = "M"
-        var function: ((Double) -> Double?)?
-        var title = session.entries.last?.description ?? ""
+    /// `:plot`: the top expression (or a favorite's) over `variable` (M unless given), sized to
+    /// the terminal. Says why instead when the range is too narrow for doubles, the expression
+    /// reads other variables (and which `:plot VAR` would do), the terminal is too small, or
+    /// the expression has no value anywhere on the range.
+    func plot(range: ClosedRange<Double>, favorite: Int?, variable requested: String?) {
+        if let why = PlotRange.problem(from: range.lowerBound, to: range.upperBound) {
+            problem(why)
+            return
+        }
+        let machine: Machine, node: Int32
         if let favorite {
             do {
                 let favorites = try environment.favorites.load()
@@ -294,29 +300,56 @@ public final class Shell {
                     return
                 }
                 let scratch = Session(angleUnit: session.angleUnit)
-                scratch.style = session.style
                 guard case .accepted = scratch.enter(favorites[favorite - 1].program) else {
                     problem("favorite \(favorite) has errors")
                     return
                 }
-                function = scratch.topFunction(of: variable)
-                title = scratch.entries.last?.description ?? ""
+                (machine, node) = (scratch.state.machine, scratch.topNode ?? -1)
             } catch {
                 problem(error.message)
                 return
             }
         } else {
-            function = session.topFunction(of: variable)
+            (machine, node) = (session.state.machine, session.topNode ?? -1)
         }
-        guard let function else {
-            problem("nothing to plot: the stack is empty")
+        guard node >= 0 else {
+            problem(favorite == nil ? "nothing to plot: the stack is empty" : "nothing to plot: favorite \(favorite!) leaves nothing")
             return
         }
-        let (columns, rows) = environment.terminalSize()
-        let width = max(20, columns), height = max(8, rows - 3)
-        let points = PlotSampler.sample(from: range.lowerBound, to: range.upperBound, count: max(2, width * 4), function)
+        let title = machine.description(of: node, style: session.style)
+        var function = PlotFunction(machine: machine, node: node)
+        let variable = requested ?? "M"
+        let reads = function.variablesRead
+        if !reads.isEmpty, !reads.contains(variable) {
+            let command = (favorite.map { ":plot fav \($0) " } ?? ":plot ") + reads[0]
+            problem("\(title) does not depend on \(variable); it reads \(PlotFunction.list(reads)): try \(command) "
+                    + "[XMIN XMAX] (rpn plot --var \(reads[0]) from the command line)")
+            return
+        }
+        let terminal = environment.terminalSize()
+        // Three rows stay for the prompt, the command and the next prompt.
+        let size: (width: Int, height: Int)
+        switch TerminalPlotRenderer.size(forTerminal: terminal.columns, terminal.rows, reservedRows: 3) {
+        case .success(let fits): size = fits
+        case .failure(let small):
+            problem(small.message)
+            return
+        }
+        let points = function.sample(variable, from: range.lowerBound, to: range.upperBound,
+                                     count: TerminalPlotRenderer.sampleCount(width: size.width))
+        guard points.contains(where: { $0.y != nil }) else {
+            let unset = function.unsetVariables(besides: variable)
+            var why = "nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(range.lowerBound)), "
+                + "\(NumberFormatting.ascii(range.upperBound))]"
+            if !unset.isEmpty {
+                why += "; unset: " + unset.map { "'\($0)'" }.joined(separator: ", ")
+                why += unset.count == 1 ? " (:set \(unset[0]) VALUE gives it a value)" : " (:set NAME VALUE gives one a value)"
+            }
+            problem(why)
+            return
+        }
         let picture = TerminalPlotRenderer.render(Plot(title: title, variable: variable, points: points),
-                                                  width: width, height: height, colour: environment.colour)
+                                                  width: size.width, height: size.height, colour: environment.colour)
         output.write(picture.hasSuffix("\n") ? picture : picture + "\n")
     }
 
@@ -369,6 +402,10 @@ public final class Shell {
             if leftWidth + 20 > width {
                 lines += wrap(String(left.dropFirst(2)), width: width, indent: "  ")
                 lines += wrap(right, width: width, indent: "    ")
+            } else if left.count >= leftWidth {
+                // A long usage gets a line of its own, its summary aligned below.
+                lines += wrap(String(left.dropFirst(2)), width: width, indent: "  ")
+                lines += wrap(right, width: width, indent: indent)
             } else {
                 var wrapped = wrap(right, width: width - leftWidth, indent: "")
                 lines.append(left.padding(to: leftWidth) + wrapped.removeFirst())

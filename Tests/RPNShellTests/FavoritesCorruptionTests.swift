@@ -110,21 +110,23 @@ import Testing
         }
     }
 
-    /// Root reads and writes files whatever their mode, so chmod 000 proves nothing there
-    /// (CI containers often run as root).
-    @Test(.enabled(if: geteuid() != 0, "root can read a chmod 000 file"))
-    func anUnreadableFileIsReportedAndKept() throws {
+    /// A file that cannot be opened for reading (Permission denied, injected: root reads a
+    /// chmod 000 file, and CI runs as root) is reported by every operation and left as it is.
+    @Test func anUnreadableFileIsReportedAndKept() throws {
         try withTemporaryDirectory { (directory: String) throws in
             let path = directory + "/favorites.json"
-            let store = FileFavoritesStore(path: path)
-            try store.add(Favorite("1 2 +", "1+2"))
+            try FileFavoritesStore(path: path).add(Favorite("1 2 +", "1+2"))
             let original = try #require(bytes(at: path))
-            #expect(chmod(path, 0) == 0)
+            var calls = SystemCalls.live
+            calls.open = { file, flags, mode in
+                if file == path, flags & O_ACCMODE == O_RDONLY { errno = EACCES; return -1 }
+                return SystemCalls.live.open(file, flags, mode)
+            }
+            let store = FileFavoritesStore(path: path, system: calls)
             let expected = FavoritesError("cannot read favorites file '\(path)': Permission denied")
             #expect(throws: expected) { try store.load() }
             #expect(throws: expected) { try store.add(Favorite("1", "1")) }
             #expect(throws: expected) { try store.remove(number: 1) }
-            #expect(chmod(path, 0o600) == 0)
             #expect(bytes(at: path) == original)
             #expect(names(in: directory) == ["favorites.json", "favorites.json.lock"])
         }

@@ -123,6 +123,7 @@ import Testing
 
     @Test(arguments: [
         ([:], "/home/fallback/.local/share/rpn/favorites.json"),
+        (["HOME": ""], "/home/fallback/.local/share/rpn/favorites.json"),
         (["HOME": "/home/ada"], "/home/ada/.local/share/rpn/favorites.json"),
         (["HOME": "/home/ada/"], "/home/ada/.local/share/rpn/favorites.json"),
         (["HOME": "/home/ada", "XDG_DATA_HOME": ""], "/home/ada/.local/share/rpn/favorites.json"),
@@ -132,12 +133,20 @@ import Testing
         (["XDG_DATA_HOME": "/x/y"], "/x/y/rpn/favorites.json"),
     ] as [([String: String], String)])
     func defaultPath(_ environment: [String: String], _ expected: String) {
-        let path = FileFavoritesStore.defaultPath(environment: environment)
-        if environment["HOME"] == nil && environment["XDG_DATA_HOME"] == nil {
-            // No HOME: the password database's home directory, whatever it is here.
-            #expect(path.hasPrefix("/") && path.hasSuffix("/.local/share/rpn/favorites.json"))
-        } else {
-            #expect(path == expected)
-        }
+        // Without HOME, the account's home directory: here a stand-in, so every case is compared.
+        #expect(FileFavoritesStore.defaultPath(environment: environment, accountHome: { "/home/fallback" }) == expected)
+    }
+
+    @Test func withoutHomeOrAccountTheRootIsTheHome() {
+        #expect(FileFavoritesStore.defaultPath(environment: [:], accountHome: { nil }) == "/.local/share/rpn/favorites.json")
+    }
+
+    /// The account's home directory is the one /etc/passwd gives this user (read here by hand).
+    @Test func theAccountHomeComesFromThePasswordDatabase() throws {
+        let passwd = try String(contentsOfFile: "/etc/passwd", encoding: .utf8)
+        let entry = try #require(passwd.split(separator: "\n").map { $0.split(separator: ":", omittingEmptySubsequences: false) }
+            .first { $0.count >= 7 && $0[2] == "\(getuid())" })
+        #expect(HomeDirectory.passwordDatabase() == String(entry[5]))
+        #expect(FileFavoritesStore.defaultPath(environment: [:]) == String(entry[5]) + "/.local/share/rpn/favorites.json")
     }
 }

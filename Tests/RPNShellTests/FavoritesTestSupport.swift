@@ -1,5 +1,6 @@
 import Foundation
 import RPNCommandLine
+import Testing
 @testable import RPNShell
 
 /// A fresh directory under the system's temporary directory, removed afterwards.
@@ -25,8 +26,13 @@ func write(_ bytes: [UInt8], to path: String) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
 }
 
+/// The names in a directory, sorted. A directory that cannot be listed is a failure of the
+/// test, not an empty list (which would let "nothing was left behind" pass for the wrong reason).
 func names(in directory: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    do { return try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
+        Issue.record("cannot list \(directory): \(error)")
+        return ["<cannot list \(directory)>"]
+    }
 }
 
 /// Captured standard output and error for running a command in-process.

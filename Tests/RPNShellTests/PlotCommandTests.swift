@@ -80,6 +80,20 @@ import Testing
         #expect(harness.out == "")
     }
 
+    @Test(arguments: [
+        ("x x ×", "M", "rpn: error: x×x does not depend on M; it reads x: use --var x\n"),
+        ("x y ×", "M", "rpn: error: x×y does not depend on M; it reads x and y: use --var x\n"),
+        ("M 2 ×", "x", "rpn: error: M×2 does not depend on x; it reads M: use --var M\n"),
+    ])
+    func aVariableTheExpressionDoesNotReadIsAUsageError(program: String, variable: String, message: String) {
+        let harness = PlotHarness()
+        var command = PlotCommand(program: program)
+        command.variable = variable
+        #expect(command.run(harness.io, terminalSize: nil) == 64)
+        #expect(harness.err == message)
+        #expect(harness.out == "")
+    }
+
     @Test func anotherVariable() {
         let harness = PlotHarness()
         var command = PlotCommand(program: "x x × M +")

@@ -51,7 +51,8 @@ import Testing
     @Test(arguments: [
         ("M", -10.0, 10.0, -10.0...10.0),
         ("M M ×", -3, 3, 0...9),
-        ("M exp", 0, 5, 1...148.4131591025766),
+        ("M exp", 0, 5, 0...148.4131591025766),  // 1 is within a 50th of the span from 0: the range reaches 0
+        ("M exp", 2, 5, 7.38905609893065...148.4131591025766),
         ("M sin", -10, 10, -1...1),
     ])
     func tameDataShowsEverything(program: String, from: Double, to: Double, expected: ClosedRange<Double>) throws {
@@ -87,13 +88,16 @@ import Testing
         #expect(Self.plot([1, 2, nil, 4]).yRange == 1...4)
     }
 
+    /// A tick is units·10^exponent; its label is that decimal, written out by hand here.
     @Test(arguments: [
-        (0.5, 0.5, "0.5"), (-10, 5, "-10"), (0, 1, "0"), (1e6, 1e6, "1e+6"), (-2e6, 1e6, "-2e+6"),
-        (0.3, 0.1, "0.3"), (0.30000000000000004, 0.1, "0.3"), (2.5e-5, 5e-6, "2.5e-5"), (1.25, 0.25, "1.25"),
-        (12345, 5, "12345"), (150000, 50000, "1.5e+5"), (1e-7, 1e-7, "1e-7"), (100, 50, "100"),
+        (5, -1, "0.5"), (-10, 0, "-10"), (-1, 1, "-10"), (0, 7, "0"), (1, 6, "1e+6"), (-2, 6, "-2e+6"),
+        (3, -1, "0.3"), (25, -6, "2.5e-5"), (125, -2, "1.25"), (12345, 0, "12345"), (15, 4, "1.5e+5"),
+        (1, -7, "1e-7"), (100, 0, "100"), (10, 1, "100"), (1, -4, "0.0001"), (-25, -5, "-0.00025"),
+        (99999, 0, "99999"), (100000, 0, "1e+5"), (1, -5, "1e-5"), (15, 307, "1.5e+308"), (5, -324, "5e-324"),
+        (10000000000000002, -16, "1.0000000000000002"),
     ])
-    func tickLabelsAreShort(value: Double, step: Double, label: String) {
-        #expect(PlotGeometry.label(value, step: step) == label)
+    func tickLabelsAreExactDecimals(units: Int, exponent: Int, label: String) {
+        #expect(PlotGeometry.label(units: units, exponent: exponent) == label)
     }
 
     @Test(arguments: [
@@ -102,6 +106,11 @@ import Testing
         (0.0...9.0, 4, ["0", "2", "4", "6", "8"]),
         (0.1...0.35, 3, ["0.1", "0.2", "0.3"]),
         (0.0...3e6, 3, ["0", "1e+6", "2e+6", "3e+6"]),
+        (0.7...1.3, 3, ["0.8", "1", "1.2"]),
+        (-1e308...1e308, 4, ["-1e+308", "-5e+307", "0", "5e+307", "1e+308"]),
+        (-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, 4, ["-1e+308", "0", "1e+308"]),
+        (0...subnormal("1e-320"), 2, ["0", "5e-321"]),  // the double nearest 1e-320 is a little less than it
+        (1...1.000000001, 2, ["1", "1.0000000005", "1.000000001"]),
     ])
     func ticksAreRound(range: ClosedRange<Double>, target: Int, labels: [String]) {
         #expect(PlotGeometry.ticks(in: range, target: target).map(\.label) == labels)

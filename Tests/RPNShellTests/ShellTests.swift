@@ -53,6 +53,7 @@ import Testing
         (":redo", "error: nothing to redo\n"),
         (":plot", "error: nothing to plot: the stack is empty\n"),
         (":u", "error: unknown command ':u'; did you mean ':undo'?\n"),
+        (":plot 5 5", "error: :plot needs two different bounds (both are 5)\n"),
         (":load nope.rpn", "error: cannot open 'nope.rpn': No such file or directory\n"),
         (":fav 3", "error: no favorite 3 (there are 0)\n"),
     ]

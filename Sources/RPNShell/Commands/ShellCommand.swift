@@ -20,7 +20,8 @@ public enum ShellCommand: Equatable {
     case favorites
     case favoriteLoad(Int)
     case favoriteRemove(Int)
-    case plot(range: ClosedRange<Double>?, favorite: Int?)
+    /// `variable` nil: M.
+    case plot(range: ClosedRange<Double>?, favorite: Int?, variable: String?)
     case quit
 
     /// Every command name with its arguments and what it does, for `:help` and completion.
@@ -37,11 +38,12 @@ public enum ShellCommand: Equatable {
         ("unicode", ":unicode", "describe with × ÷ − √ π"),
         ("deg", ":deg", "trigonometry in degrees"),
         ("rad", ":rad", "trigonometry in radians"),
-        ("save", ":save FILE", "write the session's program to FILE"),
-        ("load", ":load FILE", "run a program file on the stack"),
+        ("save", ":save FILE", "write the session's program to FILE (\"my file.rpn\" for spaces, ~ for home)"),
+        ("load", ":load FILE", "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)"),
         ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
         ("favs", ":favs", "list the favorites with their descriptions"),
-        ("plot", ":plot [XMIN XMAX] | :plot fav N [XMIN XMAX]", "graph the top expression (or a favorite) as a function of M"),
+        ("plot", ":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]",
+         "graph the top expression (or favorite N) against VAR, M by default; rpn plot --var does it outside"),
         ("quit", ":quit", "leave (Ctrl-D does too)"),
     ]
 
@@ -78,8 +80,18 @@ public enum ShellCommand: Equatable {
         case "unicode": return noArguments(.unicode)
         case "deg", "degrees": return noArguments(.degrees)
         case "rad", "radians": return noArguments(.radians)
-        case "save": return arguments.count == 1 ? .success(.save(path: arguments[0])) : usage()
-        case "load": return arguments.count == 1 ? .success(.load(path: arguments[0])) : usage()
+        case "save", "load":
+            // The name as typed, quotes and all: everything after the command's name.
+            let rest = line.dropFirst().drop { $0 == " " || $0 == "\t" }.drop { $0 != " " && $0 != "\t" }
+            switch PathArgument.parse(rest) {
+            case .success(let path): return .success(name == "save" ? .save(path: path) : .load(path: path))
+            case .failure(.missing): return usage()
+            case .failure(.several):
+                return .failure(.usage("usage: :\(name) FILE (a name with spaces needs quotes: :\(name) \"my file.rpn\")"))
+            case .failure(.empty): return .failure(.usage(":\(name): the file name is empty"))
+            case .failure(.unclosedQuote(let quote)): return .failure(.usage(":\(name): the closing \(quote) is missing"))
+            case .failure(.trailingBackslash): return .failure(.usage(":\(name): nothing follows the last \\"))
+            }
         case "favs": return noArguments(.favorites)
         case "fav":
             switch arguments.count {
@@ -90,17 +102,33 @@ public enum ShellCommand: Equatable {
             default: return usage()
             }
         case "plot":
+            // :plot [fav N] [VAR] [XMIN XMAX]; bounds in either order, each one RPN number (pi works).
             var rest = arguments
-            var favorite: Int?
+            var favorite: Int?, variable: String?
             if rest.first == "fav" {
                 guard rest.count >= 2, let number = Int(rest[1]) else { return usage() }
                 favorite = number
                 rest.removeFirst(2)
             }
-            if rest.isEmpty { return .success(.plot(range: nil, favorite: favorite)) }
-            guard rest.count == 2, let low = Double(rest[0]), let high = Double(rest[1]), low < high,
-                  low.isFinite, high.isFinite else { return usage() }
-            return .success(.plot(range: low...high, favorite: favorite))
+            if let first = rest.first, RPN.isVariableName(first) {
+                variable = first
+                rest.removeFirst()
+            }
+            if rest.isEmpty { return .success(.plot(range: nil, favorite: favorite, variable: variable)) }
+            guard rest.count == 2, !rest.contains(where: RPN.isVariableName) else { return usage() }
+            var bounds: [Double] = []
+            for word in rest {
+                switch RPN.number(word) {
+                case .success(let value) where value.isFinite: bounds.append(value)
+                case .success: return .failure(.usage(":plot needs finite bounds (\(word) is not)"))
+                case .failure(let why): return .failure(.usage("\(word): \(why.text)"))
+                }
+            }
+            guard bounds[0] != bounds[1] else {
+                return .failure(.usage(":plot needs two different bounds (both are \(NumberFormatting.ascii(bounds[0])))"))
+            }
+            let range = Swift.min(bounds[0], bounds[1])...Swift.max(bounds[0], bounds[1])
+            return .success(.plot(range: range, favorite: favorite, variable: variable))
         case "quit", "q", "exit": return noArguments(.quit)
         default:
             return .failure(.unknown(name, suggestion: closestCommand(to: name)))

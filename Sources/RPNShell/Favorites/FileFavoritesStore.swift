@@ -6,27 +6,39 @@ import Glibc
 /// `rpn` processes changing the same file:
 ///
 /// - every change takes an exclusive `flock` on `PATH.lock` (created beside the file and never
-///   removed: removing a lock file lets two processes lock different files), re-reads the file
+///   removed: removing a lock file lets two processes lock different files; never a symbolic
+///   link, which could point anywhere), re-reads the file
 ///   inside the lock, changes the list and writes it back;
-/// - writing is atomic: `PATH.tmp-PID` is written and fsynced, renamed over `PATH`, and the
-///   directory is fsynced, so readers see the old list or the new one, never half a file;
-///   `load` therefore takes no lock;
+/// - writing is atomic (`AtomicWriter`: a temporary file beside it, fsynced and renamed over
+///   it; the file's permissions kept, 0600 for a new one), so readers see the old list or the
+///   new one, never half a file; `load` therefore takes no lock;
 /// - a file that cannot be read or understood is never overwritten: every operation fails
 ///   with a message naming the file and the problem; a change first copies a corrupt file's
 ///   bytes to `PATH.corrupt-UNIXTIME` (once: an identical copy already there is reused).
 public final class FileFavoritesStore: FavoritesStore, Sendable {
     public let path: String
+    /// The system calls reading and writing go through (tests make them fail).
+    let system: SystemCalls
 
-    public init(path: String) { self.path = path }
+    public convenience init(path: String) { self.init(path: path, system: .live) }
+
+    init(path: String, system: SystemCalls) {
+        self.path = path
+        self.system = system
+    }
 
     /// `$XDG_DATA_HOME/rpn/favorites.json`, or `$HOME/.local/share/rpn/favorites.json` when
     /// XDG_DATA_HOME is unset or empty (or relative, which the XDG specification says to
     /// ignore). Without HOME, the home directory of the user in the password database.
     public static func defaultPath(environment: [String: String]) -> String {
+        defaultPath(environment: environment, accountHome: HomeDirectory.passwordDatabase)
+    }
+
+    static func defaultPath(environment: [String: String], accountHome: () -> String?) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return FileSystem.joined(data, "rpn/favorites.json")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordDatabaseHome() ?? "/"
+        let home = HomeDirectory.resolve(environment: environment, accountHome: accountHome) ?? "/"
         return FileSystem.joined(home, ".local/share/rpn/favorites.json")
     }
 
@@ -83,7 +95,7 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
 
     /// The file's bytes, or nil when there is no file.
     func read() throws(FavoritesError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
@@ -101,7 +113,7 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
 
     /// An open descriptor of the lock file holding an exclusive lock; closing it unlocks.
     func lockExclusively() throws(FavoritesError) -> Int32 {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = system.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw FavoritesError("cannot lock favorites file '\(path)': cannot open '\(lockPath)': \(FileSystem.reason(errno))")
         }
@@ -114,10 +126,10 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
         return descriptor
     }
 
-    /// Writes the file atomically (see `FileSystem.writeAtomically`).
+    /// Writes the file atomically (see `AtomicWriter`); a new file is private.
     func write(_ bytes: [UInt8]) throws(FavoritesError) {
-        do { try FileSystem.writeAtomically(bytes, to: path, mode: 0o600) } catch {
-            throw FavoritesError("cannot write favorites file '\(path)': \(error.message)")
+        do { try AtomicWriter(system: system, newFileMode: 0o600).write(bytes, to: path) } catch {
+            throw FavoritesError("cannot write favorites file '\(path)': \(error.reason)")
         }
     }
 
@@ -156,15 +168,5 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
             FileSystem.syncDirectory(directory)
             return .success(copy)
         }
-    }
-
-    static func passwordDatabaseHome() -> String? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>? = nil
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let directory = entry.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.isEmpty ? nil : home
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 import RPNCommandLine
 
 /// The few file-system operations the shell needs (favorites, `:save`, the history
-/// directory), on plain system calls: no Foundation.
+/// directory), on plain system calls: no Foundation. Whole files are written by
+/// `AtomicWriter`.
 enum FileSystem {
     /// A failure described for people.
     struct Failure: Error, Equatable {
@@ -97,26 +98,4 @@ enum FileSystem {
 
     /// The system's words for an errno value.
     static func reason(_ code: Int32) -> String { InputReader.reason(code) }
-
-    /// Writes a whole file atomically: `PATH.tmp-PID`, fsynced, renamed over `PATH`, the
-    /// directory fsynced; readers see the old file or the new one, never half of one.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(Failure) {
-        let temporary = path + ".tmp-\(getpid())"
-        func fail(_ what: String, _ code: Int32) -> Failure {
-            unlink(temporary)
-            return Failure("\(what): \(reason(code))")
-        }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw fail("cannot create '\(temporary)'", errno) }
-        do throws(SystemError) {
-            try writeAll(bytes, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw SystemError(code: errno) }
-        } catch {
-            close(descriptor)
-            throw fail("cannot write '\(temporary)'", error.code)
-        }
-        guard close(descriptor) == 0 else { throw fail("cannot write '\(temporary)'", errno) }
-        guard rename(temporary, path) == 0 else { throw fail("cannot rename '\(temporary)'", errno) }
-        syncDirectory(split(path).directory)
-    }
 }

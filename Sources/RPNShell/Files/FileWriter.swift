@@ -1,11 +1,16 @@
 import RPNCommandLine
 
-/// Writes a whole file for `:save`, atomically (see `FileSystem.writeAtomically`), so a failed
-/// write never leaves half a program behind.
+/// Writes a whole file for `:save` with the shared `AtomicWriter`, so a failed write never
+/// leaves half a program (or a temporary file) behind, and the message names the file.
 public enum FileWriter {
+    /// Without a home directory: `~/...` is an error that says so (`ShellFiles` has one).
     public static func write(_ path: String, _ bytes: [UInt8]) throws(InputError) {
-        do { try FileSystem.writeAtomically(bytes, to: path, mode: 0o644) } catch {
-            throw InputError("cannot write '\(path)': \(error.message)")
+        try ShellFiles(homeDirectory: nil).write(path, bytes)
+    }
+
+    static func write(_ path: String, _ bytes: [UInt8], with writer: AtomicWriter) throws(InputError) {
+        do { try writer.write(bytes, to: path) } catch {
+            throw InputError("cannot write '\(error.path)': \(error.reason)")
         }
     }
 }

@@ -55,30 +55,34 @@ public struct Plot: Sendable {
 
     /// The y range to show: all finite values when they are tame; when a few values explode
     /// (1/M near 0) a robust range so the shape stays visible: the 5th to 95th percentiles,
-    /// padded by a quarter of their spread on each side (never beyond the data). A flat function
-    /// gets a band around its value. Nil when no sample has a value.
+    /// padded by a quarter of their spread on each side (never beyond the data). Values too
+    /// close together to tell apart in doubles (a flat function, or one that only wobbles in its
+    /// last digits) get a band around their middle (see `PlotRange`). Spreads are computed in
+    /// halves so that values near ±1.8e308 cannot overflow them. A range that nearly reaches 0
+    /// reaches it. Nil when no sample has a value.
     public var yRange: ClosedRange<Double>? {
         var ys = points.compactMap(\.y)
         guard !ys.isEmpty else { return nil }
         ys.sort()
         let low = ys[0], high = ys[ys.count - 1]
-        guard low < high else {
-            let pad = Swift.max(low.magnitude * 0.1, 1)
-            return (low - pad)...(low + pad)
-        }
         let p05 = Self.percentile(ys, 0.05), p95 = Self.percentile(ys, 0.95)
-        let spread = p95 - p05
+        let halfSpread = PlotRange.halfSpan(from: p05, to: p95)
+        var range = low...high
         // Tame: the extremes are within a few spreads of the bulk (a line, a parabola, exp over
         // a modest range). The full range is then the honest one.
-        if (high - low).isFinite, spread <= 0 || (high - low) <= 4 * spread {
-            return low...high
+        if halfSpread > 0, PlotRange.halfSpan(from: low, to: high) > 4 * halfSpread {
+            let pad = halfSpread / 2
+            range = Swift.max(low, p05 - pad)...Swift.min(high, p95 + pad)
         }
-        guard spread > 0, spread.isFinite else {
-            let pad = Swift.max(p05.magnitude * 0.1, 1)
-            return (p05 - pad)...(p05 + pad)
+        guard PlotRange.distinctValues(from: range.lowerBound, to: range.upperBound) >= PlotRange.minimumDistinctValues else {
+            return PlotRange.band(around: range.lowerBound / 2 + range.upperBound / 2)
         }
-        let pad = spread / 4
-        return Swift.max(low, p05 - pad)...Swift.min(high, p95 + pad)
+        // Data that come within a 50th of the span of 0 reach it: samples step over the 0 of
+        // M×M or abs(M), and 0 belongs on the axis with its label.
+        let slack = PlotRange.halfSpan(from: range.lowerBound, to: range.upperBound) / 25
+        if range.lowerBound > 0, range.lowerBound <= slack { return 0...range.upperBound }
+        if range.upperBound < 0, -range.upperBound <= slack { return range.lowerBound...0 }
+        return range
     }
 
     /// The q-quantile of sorted values, linearly interpolated.

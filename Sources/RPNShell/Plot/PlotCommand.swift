@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import RPNCommandLine
 import RPNCore
 
@@ -25,6 +22,8 @@ public struct PlotCommand {
     public var toText: String? = nil
     /// The SVG document's size in pixels.
     public var svgSize: (width: Int, height: Int) = (640, 400)
+    /// Writes the SVG file (atomically; tests make it fail).
+    var fileWriter = AtomicWriter()
 
     public init(program: String) { self.program = program }
 
@@ -32,8 +31,8 @@ public struct PlotCommand {
     /// variable set to each x. Program errors are rendered like `rpn -e` renders them (exit 1);
     /// an empty stack is "nothing to plot" (exit 1); a bad range or variable name is a usage
     /// error (exit 64). The terminal plot fills `terminalSize` less one row for the prompt
-    /// (80x24 when stdout is not a terminal); with `svgPath` the SVG goes to that file and a
-    /// one-line confirmation to stdout.
+    /// (80x24 when stdout is not a terminal; a terminal too small for a plot is an error, exit
+    /// 1); with `svgPath` the SVG goes to that file and a one-line confirmation to stdout.
     public func run(_ io: CommandLineIO, terminalSize: (columns: Int, rows: Int)?) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
         let errorColour = io.stderrColour
@@ -62,6 +61,7 @@ public struct PlotCommand {
             return fail("--from \(NumberFormatting.ascii(from)) must be less than --to \(NumberFormatting.ascii(to))",
                         ExitStatus.usage)
         }
+        if let problem = PlotRange.problem(from: from, to: to) { return fail(problem, ExitStatus.usage) }
         guard RPN.isVariableName(variable) else {
             return fail("--var \(variable): not a variable name", ExitStatus.usage)
         }
@@ -78,12 +78,18 @@ public struct PlotCommand {
         }
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
         let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode))
+        let reads = PlotFunction(machine: machine, node: top).variablesRead
+        if !reads.isEmpty, !reads.contains(variable) {
+            return fail("\(title) does not depend on \(variable); it reads \(PlotFunction.list(reads)): use --var \(reads[0])",
+                        ExitStatus.usage)
+        }
 
-        let columns: Int, rows: Int
-        if let terminalSize {
-            (columns, rows) = (Swift.max(terminalSize.columns, 20), Swift.max(terminalSize.rows - 1, 8))
-        } else {
-            (columns, rows) = (80, 24)
+        var (columns, rows) = (80, 24)
+        if let terminalSize, svgPath == nil {
+            switch TerminalPlotRenderer.size(forTerminal: terminalSize.columns, terminalSize.rows, reservedRows: 1) {
+            case .success(let size): (columns, rows) = size
+            case .failure(let small): return fail(small.message + " (--svg FILE writes it to a file)", ExitStatus.failure)
+            }
         }
         let count = svgPath == nil ? TerminalPlotRenderer.sampleCount(width: columns)
                                    : SVGPlotRenderer.sampleCount(width: svgSize.width)
@@ -109,32 +115,11 @@ public struct PlotCommand {
             return ExitStatus.success
         }
         let svg = SVGPlotRenderer.render(plot, width: svgSize.width, height: svgSize.height)
-        if let reason = Self.write(svg, to: svgPath) {
-            return fail("cannot write \(svgPath): \(reason)", ExitStatus.failure)
+        do { try fileWriter.write(Array(svg.utf8), to: svgPath) } catch {
+            return fail("cannot write \(error.path): \(error.reason)", ExitStatus.failure)
         }
         io.standardOutput.write("wrote \(svgPath): \(title) for \(variable) from \(NumberFormatting.ascii(from)) "
                                 + "to \(NumberFormatting.ascii(to))\n")
         return ExitStatus.success
-    }
-
-    /// Writes a whole file; the reason on failure.
-    static func write(_ text: String, to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        Array(text.utf8).withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
     }
 }

@@ -37,12 +37,13 @@ struct PlotGeometry {
         yRange = y ?? -1...1
     }
 
-    var xSpan: Double { xRange.upperBound - xRange.lowerBound }
+    /// The y span; infinite when the range runs from near -1.8e308 to near 1.8e308 (comparisons
+    /// with it still work; arithmetic goes through `PlotRange`).
     var ySpan: Double { yRange.upperBound - yRange.lowerBound }
 
     /// Unit coordinates, kept within ±1e9 so that later arithmetic never overflows.
-    func u(_ x: Double) -> Double { Self.limit((x - xRange.lowerBound) / xSpan) }
-    func v(_ y: Double) -> Double { Self.limit((y - yRange.lowerBound) / ySpan) }
+    func u(_ x: Double) -> Double { Self.limit(PlotRange.fraction(x, from: xRange.lowerBound, to: xRange.upperBound)) }
+    func v(_ y: Double) -> Double { Self.limit(PlotRange.fraction(y, from: yRange.lowerBound, to: yRange.upperBound)) }
 
     private static func limit(_ t: Double) -> Double {
         t.isNaN ? 0 : Swift.min(Swift.max(t, -1e9), 1e9)
@@ -134,67 +135,78 @@ struct PlotGeometry {
         Self.ticks(in: xRange, target: target).map { PlotTick(value: $0.value, position: u($0.value), label: $0.label) }
     }
 
+    /// About `target` x ticks, fewer when their labels would not fit side by side across
+    /// `width` (in the unit `labelWidth` measures, with `gap` between labels).
+    func xTicks(target: Int, width: Double, gap: Double, labelWidth: (String) -> Double) -> [PlotTick] {
+        var target = Swift.max(2, target)
+        while true {
+            let ticks = xTicks(target: target)
+            let widest = ticks.map { labelWidth($0.label) }.max() ?? 0
+            let spacing = ticks.count > 1 ? (ticks[1].position - ticks[0].position) * width : .infinity
+            if target == 2 || spacing >= widest + gap { return ticks }
+            target -= 1
+        }
+    }
+
     func yTicks(target: Int) -> [PlotTick] {
         Self.ticks(in: yRange, target: target).map { PlotTick(value: $0.value, position: v($0.value), label: $0.label) }
     }
 
     /// Round values (1, 2 or 5 times a power of ten apart) inside the range, about `target` of
-    /// them, with short labels.
+    /// them, with short labels. Each tick is a whole number of units times a power of ten, and
+    /// its label is written from those integers, so labels are exact and never repeat; the
+    /// arithmetic stays finite from 5e-324 to 1.8e308.
     static func ticks(in range: ClosedRange<Double>, target: Int) -> [(value: Double, label: String)] {
         let low = range.lowerBound, high = range.upperBound
-        let span = high - low
-        guard span > 0, span.isFinite else { return [(low, label(low, step: low.magnitude / 1000))] }
-        let raw = span / Double(Swift.max(1, target))
-        var exponent = Int(floor(log10(raw)))
-        let fraction = raw / pow(10, Double(exponent))
+        let halfSpan = PlotRange.halfSpan(from: low, to: high)
+        guard halfSpan > 0, halfSpan.isFinite else { return [(low, NumberFormatting.ascii(low))] }
+        // The step wanted, span / target, kept halved (the span may overflow).
+        let halfRaw = halfSpan / Double(Swift.max(1, target))
+        guard halfRaw > 0 else { return [(low, NumberFormatting.ascii(low)), (high, NumberFormatting.ascii(high))] }
+        var exponent = Int((log10(halfRaw) + log10(2.0)).rounded(.down))
+        let fraction = scaled(halfRaw, byPowerOfTen: -exponent) * 2
         var mantissa = fraction < 1.5 ? 1 : fraction < 3.5 ? 2 : fraction < 7.5 ? 5 : 10
         if mantissa == 10 { mantissa = 1; exponent += 1 }
-        let scale = pow(10, Double(exponent.magnitude))
-        let step = exponent >= 0 ? Double(mantissa) * scale : Double(mantissa) / scale
-        let first = (low / step).rounded(.up), last = (high / step).rounded(.down)
-        guard first.magnitude < 1e15, last.magnitude < 1e15, last - first < 1000 else {
-            return [(low, label(low, step: span)), (high, label(high, step: span))]
+        // Ticks are k·mantissa·10^exponent for whole k from `first` to `last`.
+        let first = (scaled(low, byPowerOfTen: -exponent) / Double(mantissa)).rounded(.up)
+        let last = (scaled(high, byPowerOfTen: -exponent) / Double(mantissa)).rounded(.down)
+        guard first.magnitude < 1e15, last.magnitude < 1e15, first <= last, last - first < 1000 else {
+            return [(low, NumberFormatting.ascii(low)), (high, NumberFormatting.ascii(high))]
         }
         var ticks: [(Double, String)] = []
-        var k = Int(first)
-        while Double(k) <= last {
-            // k·m exactly, then one rounding: 3/10 is 0.3, where 3·0.1 is not.
-            let units = Double(k * mantissa)
-            let value = exponent >= 0 ? units * scale : units / scale
-            ticks.append((value, label(value, step: step)))
-            k += 1
+        for k in Int(first)...Int(last) {
+            let units = k * mantissa
+            // units·10^exponent with one rounding (3/10 is 0.3, where 3·0.1 is not).
+            ticks.append((scaled(Double(units), byPowerOfTen: exponent), label(units: units, exponent: exponent)))
         }
         return ticks
     }
 
-    /// A short label: as many decimals as the step needs, exponents for the very large and the
-    /// very small (0.5, -10, 1e+6, 2.5e-5).
-    static func label(_ value: Double, step: Double) -> String {
-        guard value != 0, value.isFinite else { return value.isFinite ? "0" : NumberFormatting.ascii(value) }
-        var stepExponent = step > 0 && step.isFinite ? Int(floor(log10(step))) : 0
-        // One more digit while the step has one (0.25 needs two decimals, 0.2 one).
-        for _ in 0..<3 {
-            let scaled = step / pow(10, Double(stepExponent))
-            guard (scaled - scaled.rounded()).magnitude > 1e-9 else { break }
-            stepExponent -= 1
-        }
-        var exponent = Int(floor(log10(value.magnitude)))
-        if exponent >= 5 || exponent <= -5 {
-            let decimals = Swift.min(Swift.max(exponent - stepExponent, 0), 15)
-            var mantissa = rounded(value / pow(10, Double(exponent)), decimals: decimals)
-            if mantissa.magnitude >= 10 {
-                exponent += 1
-                mantissa = rounded(value / pow(10, Double(exponent)), decimals: decimals)
-            }
-            return NumberFormatting.ascii(mantissa) + (exponent < 0 ? "e-" : "e+") + String(exponent.magnitude)
-        }
-        let decimals = Swift.min(Swift.max(-stepExponent, 0), 15)
-        return NumberFormatting.ascii(rounded(value, decimals: decimals))
+    /// x·10^exponent, in steps of 10^300 so that the power itself never overflows or vanishes
+    /// (10^-320 is not a double worth dividing by; 10^-300 twice is fine).
+    static func scaled(_ x: Double, byPowerOfTen exponent: Int) -> Double {
+        var x = x, exponent = exponent
+        while exponent > 300 { x *= 1e300; exponent -= 300 }
+        while exponent < -300 { x /= 1e300; exponent += 300 }
+        return exponent >= 0 ? x * pow(10, Double(exponent)) : x / pow(10, Double(-exponent))
     }
 
-    private static func rounded(_ x: Double, decimals: Int) -> Double {
-        let scale = pow(10, Double(decimals))
-        let r = (x * scale).rounded() / scale
-        return r == 0 ? 0 : r  // no "-0"
+    /// The decimal label of units·10^exponent: plain for magnitudes from 1e-4 to 99999, else with
+    /// an exponent (0.5, -10, 12345, 1e+6, 2.5e-5, 1.5e+308).
+    static func label(units: Int, exponent: Int) -> String {
+        guard units != 0 else { return "0" }
+        var digits = Array(String(units.magnitude)), exponent = exponent
+        while digits.count > 1, digits.last == "0" { digits.removeLast(); exponent += 1 }
+        let sign = units < 0 ? "-" : ""
+        // The power of ten of the leading digit.
+        let magnitude = digits.count - 1 + exponent
+        if magnitude >= 5 || magnitude <= -5 {
+            let mantissa = digits.count == 1 ? String(digits) : String(digits[0]) + "." + String(digits.dropFirst())
+            return sign + mantissa + (magnitude < 0 ? "e-" : "e+") + String(magnitude.magnitude)
+        }
+        if exponent >= 0 { return sign + String(digits) + String(repeating: "0", count: exponent) }
+        let whole = digits.count + exponent  // digits before the point
+        if whole > 0 { return sign + String(digits[..<whole]) + "." + String(digits[whole...]) }
+        return sign + "0." + String(repeating: "0", count: -whole) + String(digits)
     }
 }

@@ -8,14 +8,15 @@ public enum SVGPlotRenderer {
     /// A standalone SVG document (xmlns, viewBox, width/height) with axes, tick marks and labels,
     /// the title, and the curve as one `<path>` whose subpaths break at gaps and discontinuities.
     public static func render(_ plot: Plot, width: Int = 640, height: Int = 400) -> String {
-        let width = Swift.max(width, 120), height = Swift.max(height, 80)
+        let width = Swift.max(width, 120), height = Swift.max(height, 100)
         let geometry = PlotGeometry(plot)
         let yTicks = geometry.yTicks(target: Swift.max(2, height / 60))
         let labelWidth = Double(yTicks.map(\.label.count).max() ?? 1) * 7
         // The plot area in pixels.
         let left = 12 + labelWidth + 6, right = Double(width) - 16
-        let top = 36.0, bottom = Double(height) - 30
-        let xTicks = geometry.xTicks(target: Swift.max(2, Int(right - left) / 80))
+        // Below the plot area: the x tick labels, then the variable's name.
+        let top = 36.0, bottom = Double(height) - 46
+        let xTicks = geometry.xTicks(target: Int(right - left) / 80, width: right - left, gap: 12) { Double($0.count) * 7 }
         func px(_ u: Double) -> Double { left + u * (right - left) }
         func py(_ v: Double) -> Double { bottom - v * (bottom - top) }
 
@@ -41,16 +42,19 @@ public enum SVGPlotRenderer {
         if !marks.isEmpty { svg += "<path d=\"\(marks)\"/>\n" }
         svg += "</g>\n<g fill=\"#333\">\n"
         for tick in xTicks {
-            svg += "<text x=\"\(n(px(tick.position)))\" y=\"\(n(bottom + 18))\" text-anchor=\"middle\">"
-                + escaped(tick.label) + "</text>\n"
+            // Centered under the tick, but never past the document's edges (-1e+308 at the left end).
+            let half = Double(tick.label.count) * 7 / 2
+            let x = Swift.min(Swift.max(px(tick.position), half + 2), Double(width) - half - 2)
+            svg += "<text x=\"\(n(x))\" y=\"\(n(bottom + 18))\" text-anchor=\"middle\">" + escaped(tick.label) + "</text>\n"
         }
         for tick in yTicks {
             svg += "<text x=\"\(n(left - 8))\" y=\"\(n(py(tick.position) + 4))\" text-anchor=\"end\">"
                 + escaped(tick.label) + "</text>\n"
         }
-        // The variable names the x axis at its right end, above it.
-        svg += "<text x=\"\(n(right - 2))\" y=\"\(n(axisY - 6))\" text-anchor=\"end\" font-style=\"italic\">"
-            + "\(escaped(plot.variable))</text>\n"
+        // The variable names the x axis below its tick labels, outside the plot area, where the
+        // curve (clipped to that area) can never run through it.
+        svg += "<text x=\"\(n((left + right) / 2))\" y=\"\(n(Double(height) - 10))\" text-anchor=\"middle\" "
+            + "font-style=\"italic\">\(escaped(plot.variable))</text>\n"
         if !geometry.hasValues {
             svg += "<text x=\"\(n((left + right) / 2))\" y=\"\(n((top + bottom) / 2))\" text-anchor=\"middle\">"
                 + "no values</text>\n"

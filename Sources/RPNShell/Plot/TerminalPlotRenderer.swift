@@ -1,6 +1,30 @@
 /// Plots for terminals: the curve in Unicode braille (2x4 dots per character cell) or quadrant
 /// blocks (2x2), axes in box-drawing characters, tick labels on the left and at the bottom.
 public enum TerminalPlotRenderer {
+    /// The smallest picture worth drawing: below it labels crowd out the curve.
+    public static let minimumWidth = 20, minimumHeight = 8
+
+    /// A terminal too small for a plot, and what it would need.
+    public struct TerminalTooSmall: Error, Equatable {
+        public var columns: Int, rows: Int, neededColumns: Int, neededRows: Int
+        public var message: String {
+            "the terminal is \(columns) columns wide and \(rows) rows high; "
+                + "a plot needs at least \(neededColumns) columns and \(neededRows) rows"
+        }
+    }
+
+    /// The picture's size for a terminal of `columns` x `rows` that keeps `reservedRows` for
+    /// other text (the prompt, the command line): all of it, or why it is too small. A picture
+    /// wider than the terminal would wrap into garbage, so there is no drawing it anyway.
+    public static func size(forTerminal columns: Int, _ rows: Int, reservedRows: Int)
+        -> Result<(width: Int, height: Int), TerminalTooSmall> {
+        guard columns >= minimumWidth, rows - reservedRows >= minimumHeight else {
+            return .failure(TerminalTooSmall(columns: columns, rows: rows, neededColumns: minimumWidth,
+                                             neededRows: minimumHeight + reservedRows))
+        }
+        return .success((columns, rows - reservedRows))
+    }
+
     /// How many samples to take for a plot `width` cells wide: two per dot column, so that
     /// steep stretches are drawn from real values rather than long interpolated lines.
     public static func sampleCount(width: Int) -> Int { Swift.max(2, 2 * 2 * width) }
@@ -83,7 +107,8 @@ struct Canvas {
         margin = labelWidth == 0 ? 0 : labelWidth + 1
         columns = width - margin
         self.yTicks = yTicks
-        xTicks = geometry.xTicks(target: Swift.max(2, columns / 10))
+        // Labels one blank apart at least, with a cell to spare for rounding to cells.
+        xTicks = geometry.xTicks(target: columns / 10, width: Double(columns - 1), gap: 2) { Double($0.count) }
         dots = Array(repeating: 0, count: rows * columns)
         arms = Array(repeating: 0, count: rows * columns)
     }

@@ -1,0 +1,29 @@
+import RPNCommandLine
+
+/// `:save` and `:load` on real files. `~` and `~/...` mean the home directory handed in by
+/// `main` (the library never reads the environment itself); writes go through the atomic
+/// writer, reads through `InputReader` as `rpn FILE` reads them.
+public struct ShellFiles: Sendable {
+    public var homeDirectory: String?
+    var writer = AtomicWriter()
+
+    public init(homeDirectory: String?) { self.homeDirectory = homeDirectory }
+
+    public func read(_ path: String) throws(InputError) -> [UInt8] {
+        try InputReader.readFile(expanded(path))
+    }
+
+    public func write(_ path: String, _ bytes: [UInt8]) throws(InputError) {
+        try FileWriter.write(expanded(path), bytes, with: writer)
+    }
+
+    /// The path with a leading `~` (alone or before `/`) replaced by the home directory.
+    /// `~name` stays as it is: other users' homes are not looked up.
+    func expanded(_ path: String) throws(InputError) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        guard let homeDirectory, !homeDirectory.isEmpty else {
+            throw InputError("cannot use '\(path)': there is no home directory for ~ (HOME is not set)")
+        }
+        return homeDirectory + path.dropFirst()
+    }
+}

@@ -1,0 +1,56 @@
+import RPNCore
+
+/// One expression of a machine as a function of one of its variables, for plots: which
+/// variables it reads, and its samples with the variable set to each x. It works on its own
+/// copy of the machine (a value), so the caller's state never changes.
+struct PlotFunction {
+    private var machine: Machine
+    let node: Int32
+
+    init(machine: Machine, node: Int32) {
+        self.machine = machine
+        self.node = node
+    }
+
+    /// The variables the expression reads, in the order the machine first met them. One sweep
+    /// down the node indices (children have smaller indices than their parents): a subtree that
+    /// `dup` shares is visited once, and nothing recurses on the tree's depth.
+    var variablesRead: [String] {
+        let nodes = machine.nodes
+        guard node >= 0, Int(node) < nodes.count else { return [] }
+        var reached = [Bool](repeating: false, count: Int(node) + 1)
+        reached[Int(node)] = true
+        var variables: Set<Int32> = []
+        for index in stride(from: Int(node), through: 0, by: -1) where reached[index] {
+            let n = nodes[index]
+            switch n.kind {
+            case .variable: variables.insert(n.lhs)
+            case .unary: if n.lhs >= 0 { reached[Int(n.lhs)] = true }
+            case .binary:
+                if n.lhs >= 0 { reached[Int(n.lhs)] = true }
+                if n.rhs >= 0 { reached[Int(n.rhs)] = true }
+            case .number, .constant, .missing: break
+            }
+        }
+        return variables.sorted().map { machine.variables.names[Int($0)] }
+    }
+
+    /// The variables read, other than `variable`, that have no value.
+    func unsetVariables(besides variable: String) -> [String] {
+        variablesRead.filter { $0 != variable && machine.variables[$0] == .unset }
+    }
+
+    /// `count` samples over [from, to] with `variable` set to each x.
+    mutating func sample(_ variable: String, from: Double, to: Double, count: Int) -> [PlotPoint] {
+        PlotSampler.sample(from: from, to: to, count: count) { x in
+            machine.setVariable(variable, to: x)
+            return machine.value(of: node)
+        }
+    }
+
+    /// Names for a sentence: `x`, `x and y`, `a, b and c`.
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import RPNCommandLine
+import Testing
+@testable import RPNShell
+
+/// `:save FILE` and `:load FILE`: the name is read as a shell reads a word (quotes, backslash),
+/// and `~` is the home directory handed in by `main`.
+@Suite struct SaveLoadPathTests {
+    @Test(arguments: [
+        (#":save "my file.rpn""#, "save", "my file.rpn"),
+        (":save 'my file.rpn'", "save", "my file.rpn"),
+        (#":save my\ file.rpn"#, "save", "my file.rpn"),
+        (#":save "a \"q\" \\ b""#, "save", #"a "q" \ b"#),
+        (#":save 'no \escapes'"#, "save", #"no \escapes"#),
+        (#":save 'it'"'"'s'"#, "save", "it's"),
+        (":save   plain.rpn  ", "save", "plain.rpn"),
+        (":save\tplain.rpn", "save", "plain.rpn"),
+        (":save ~/f.rpn", "save", "~/f.rpn"),
+        (":SAVE x", "save", "x"),
+        (#":load "x y.rpn""#, "load", "x y.rpn"),
+        (":load 'dir with spaces/f.rpn'", "load", "dir with spaces/f.rpn"),
+        (":load é.rpn", "load", "é.rpn"),
+    ])
+    func namesAreReadAsAShellReadsAWord(line: String, command: String, path: String) {
+        #expect(ShellCommand.parse(line) == .success(command == "save" ? .save(path: path) : .load(path: path)))
+    }
+
+    @Test(arguments: [
+        (":save", "usage: :save FILE"),
+        (":save   ", "usage: :save FILE"),
+        (":save a b", #"usage: :save FILE (a name with spaces needs quotes: :save "my file.rpn")"#),
+        (":load a b", #"usage: :load FILE (a name with spaces needs quotes: :load "my file.rpn")"#),
+        (#":save "abc"#, #":save: the closing " is missing"#),
+        (":save 'abc", ":save: the closing ' is missing"),
+        (#":save abc\"#, #":save: nothing follows the last \"#),
+        (#":save """#, ":save: the file name is empty"),
+    ])
+    func badNamesSayWhatIsWrong(line: String, message: String) {
+        #expect(ShellCommand.parse(line) == .failure(.usage(message)))
+    }
+
+    @Test(arguments: [
+        ("~", "/home/ada"), ("~/f.rpn", "/home/ada/f.rpn"), ("~/", "/home/ada/"), ("~/a/b", "/home/ada/a/b"),
+        ("f.rpn", "f.rpn"), ("/abs/~/f", "/abs/~/f"), ("~ada/f", "~ada/f"), ("./~", "./~"), ("~~", "~~"),
+    ])
+    func theTildeIsTheHomeDirectory(path: String, expanded: String) throws {
+        #expect(try ShellFiles(homeDirectory: "/home/ada").expanded(path) == expanded)
+    }
+
+    @Test func withoutAHomeDirectoryTheTildeIsAnError() {
+        #expect(throws: InputError("cannot use '~/f.rpn': there is no home directory for ~ (HOME is not set)")) {
+            try ShellFiles(homeDirectory: nil).expanded("~/f.rpn")
+        }
+        #expect(throws: InputError("cannot use '~/f.rpn': there is no home directory for ~ (HOME is not set)")) {
+            try FileWriter.write("~/f.rpn", [])
+        }
+    }
+
+    /// The whole way: typed in the shell, written and read back on disk.
+    @Test func saveAndLoadWithTildeAndQuotes() throws {
+        try withTemporaryDirectory { (home: String) throws in
+            let files = ShellFiles(homeDirectory: home)
+            let output = OutputSink.capture()
+            let environment = ShellEnvironment(output: output, colour: false, terminalSize: { (80, 24) },
+                                               favorites: InMemoryFavoritesStore(), readFile: files.read, writeFile: files.write)
+            let shell = Shell(session: Session(), environment: environment)
+            func type(_ line: String) -> String {
+                let before = output.captured.count
+                shell.handle(line)
+                output.flush()
+                return String(decoding: output.captured[before...], as: UTF8.self)
+            }
+            _ = type("7 M + √")
+            #expect(type(":save ~/f.rpn") == "saved 1 line to ~/f.rpn\n")
+            #expect(bytes(at: home + "/f.rpn") == Array("7 M + √\n".utf8))
+            #expect(mkdir(home + "/my dir", 0o700) == 0)
+            #expect(type(#":save "~/my dir/g h.rpn""#) == "saved 1 line to ~/my dir/g h.rpn\n")
+            #expect(bytes(at: home + "/my dir/g h.rpn") == Array("7 M + √\n".utf8))
+            #expect(type(":save ~/missing/f.rpn") == "error: cannot write '\(home)/missing/f.rpn': No such file or directory\n")
+            _ = type(":clear")
+            _ = type("9 →M")
+            #expect(type(#":load '~/my dir/g h.rpn'"#).hasSuffix("√(7+M) = 4\n"))
+            #expect(type(":load ~/nope.rpn") == "error: cannot open '\(home)/nope.rpn': No such file or directory\n")
+        }
+    }
+}
