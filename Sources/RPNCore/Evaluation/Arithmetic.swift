@@ -47,14 +47,15 @@ enum Arithmetic {
             if a < 0 { return .failure(.sqrtOfNegative, "square root of negative number \(text(a))") }
             result = a.squareRoot()
         case .sin, .cos, .tan:
-            result = angle == .degrees ? trigDegrees(op, a) : op == .sin ? sin(a) : op == .cos ? cos(a) : tan(a)
+            result = angle == .degrees ? Degrees.trigonometric(op, a)
+                : op == .sin ? sin(a) : op == .cos ? cos(a) : tan(a)
             if !result.isFinite { return .failure(.notFinite, "\(Builtin[op].glyph)(\(text(a))) is not finite") }
         case .asin, .acos:
             if a < -1 || a > 1 {
                 return .failure(.outOfDomain, "\(Builtin[op].glyph) is defined on [-1, 1], got \(text(a))")
             }
-            result = fromRadians(op == .asin ? asin(a) : acos(a), angle)
-        case .atan: result = fromRadians(atan(a), angle)
+            result = angle == .degrees ? Degrees.inverse(op, a) : op == .asin ? asin(a) : acos(a)
+        case .atan: result = angle == .degrees ? Degrees.inverse(op, a) : atan(a)
         case .ln, .log:
             if a <= 0 {
                 return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))")
@@ -67,34 +68,6 @@ enum Arithmetic {
         default: result = -a
         }
         return .value(result)
-    }
-
-    /// Degrees: exact at the angles whose sine and cosine are rational, so `180 sin` is 0 and
-    /// `90 tan` is an error rather than 1.6e16.
-    static func trigDegrees(_ op: BuiltinID, _ degrees: Double) -> Double {
-        var r = fmod(degrees, 360)
-        if r < 0 { r += 360 }
-        if r.truncatingRemainder(dividingBy: 30) == 0 || r.truncatingRemainder(dividingBy: 45) == 0 {
-            let sines: [Double: Double] = [0: 0, 30: 0.5, 90: 1, 150: 0.5, 180: 0, 210: -0.5, 270: -1, 330: -0.5]
-            let sine = sines[r]
-            let cosine = sines[(r + 90).truncatingRemainder(dividingBy: 360)]
-            switch op {
-            case .sin: if let sine { return sine }
-            case .cos: if let cosine { return cosine }
-            default:
-                if let sine, let cosine { return cosine == 0 ? .infinity : sine / cosine }
-                if r.truncatingRemainder(dividingBy: 45) == 0 { return r == 45 || r == 225 ? 1 : -1 }
-            }
-        }
-        let radians = degrees * Double.pi / 180
-        return op == .sin ? sin(radians) : op == .cos ? cos(radians) : tan(radians)
-    }
-
-    static func fromRadians(_ radians: Double, _ angle: AngleUnit) -> Double {
-        guard angle == .degrees else { return radians }
-        let degrees = radians * 180 / Double.pi
-        let rounded = degrees.rounded()
-        return (degrees - rounded).magnitude < 1e-9 ? rounded : degrees
     }
 
     static func text(_ x: Double) -> String { NumberFormatting.ascii(x) }
