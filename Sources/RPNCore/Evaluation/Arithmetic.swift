@@ -30,7 +30,7 @@ enum Arithmetic {
         default:
             result = pow(a, b)
             if result.isNaN {
-                return .failure(.notFinite, "\(text(a))^\(text(b)) is not a real number")
+                return .failure(.notFinite, "\(powerOperand(a))^\(powerOperand(b)) is not a real number")
             }
             if result.isInfinite, a == 0 {
                 return .failure(.divisionByZero, "0 raised to a negative power is a division by zero")
@@ -71,4 +71,10 @@ enum Arithmetic {
     }
 
     static func text(_ x: Double) -> String { NumberFormatting.ascii(x) }
+
+    /// An operand of `^` in a message, parenthesized as descriptions do (grammar/rpn.ebnf):
+    /// negative or in exponent form, so that `-8^0.5` is not read as −(8^0.5).
+    static func powerOperand(_ x: Double) -> String {
+        x < 0 || NumberFormatting.hasExponent(x) ? "(\(text(x)))" : text(x)
+    }
 }
