@@ -274,7 +274,7 @@ public struct Lexer {
             value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsAt..<j]), as: UTF8.self)) ?? .nan
         }
         var token = token(.number, start, j)
-        token.number = digitsAt > start ? -value : value
+        token.number = digitsAt > start ? 0 - value : value  // "-0" is 0: rpn has one zero (see Arithmetic)
         return token
     }
 }
