@@ -9,9 +9,9 @@ import Darwin
 /// The arithmetic of every word, as pure functions that either give a finite number or say
 /// why not. Operands are always finite: NaN ("no value") is handled by the caller.
 ///
-/// rpn has one zero: a zero result is +0, never IEEE −0. No word can tell the two apart, and
-/// front ends print through different formatters (JSON keeps the sign), so the sign is
-/// dropped where it would arise (`+ 0` turns −0 into +0 and changes nothing else).
+/// rpn has one zero: a zero result is +0, never IEEE −0 (`0 neg`, `0 -1 ×`, an underflow).
+/// No word can tell the two apart, and front ends print through different formatters (JSON
+/// keeps the sign), so the sign is dropped where results are made.
 enum Arithmetic {
     enum Outcome {
         case value(Double)
@@ -41,7 +41,7 @@ enum Arithmetic {
             }
         }
         if !result.isFinite { return .failure(.notFinite, "result of \(Builtin[op].glyph) is too large") }
-        return .value(result + 0)
+        return .value(result == 0 ? 0 : result)  // one zero
     }
 
     static func unary(_ op: BuiltinID, _ a: Double, angle: AngleUnit) -> Outcome {
@@ -71,7 +71,7 @@ enum Arithmetic {
         case .abs: result = a.magnitude
         default: result = -a
         }
-        return .value(result + 0)
+        return .value(result == 0 ? 0 : result)  // one zero
     }
 
     static func text(_ x: Double) -> String { NumberFormatting.ascii(x) }

@@ -52,6 +52,6 @@ public struct Node: Sendable {
         self.start = UInt32(clamping: token.lowerBound)
         self.shortLength = UInt16(clamping: token.count)
         // Token lengths fit 32 bits as offsets do (inputs past 4 GiB are refused).
-        self.rhsOrLongLength = kind == .binary ? rhs : Int32(bitPattern: UInt32(clamping: token.count))
+        self.rhsOrLongLength = kind == .binary ? rhs : Int32(truncatingIfNeeded: token.count)
     }
 }
