@@ -25,7 +25,8 @@ import Testing
             let roll = Int.random(in: 0..<100, using: &rng)
             switch roll {
             case 0..<30:
-                tokens.append(["1", "2", "3", "0.5", "-2", "7", "x", "y", "π", "e", "-0.25"].randomElement(using: &rng)!)
+                tokens.append(["1", "2", "3", "0.5", "-2", "7", "x", "y", "π", "e", "-0.25", "1e-7", "2.5e20"]
+                    .randomElement(using: &rng)!)
                 depth += 1
             case 30..<70 where depth >= 2:
                 tokens.append(["+", "−", "-", "×", "*", "÷", "/", "^", "pow"].randomElement(using: &rng)!)
