@@ -9,8 +9,9 @@ import Darwin
 /// Trigonometry in degrees, as accurate as radian trigonometry of the exactly reduced angle.
 ///
 /// The angle is reduced without error: `fmod` by 360 is exact for doubles, and so is
-/// subtracting the nearest multiple of 90 from what is left (both operands are multiples of the
-/// left value's ulp, and the difference is smaller than it). Only the reduced angle, at most
+/// subtracting the nearest multiple of 90 from what is left (the difference is a multiple of
+/// that value's ulp and, when anything is subtracted, below 64 while the value is at least 45,
+/// so it needs no more bits than the value has). Only the reduced angle, at most
 /// 45° in magnitude, is converted to radians, with π/180 carried in two doubles, so `1e22 sin`
 /// is sin 280° to the last digit and `1e-11 sin` does not lose the argument.
 ///
