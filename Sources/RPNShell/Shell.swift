@@ -388,7 +388,10 @@ public final class Shell {
             return session.variableNames.map { arrow + $0 }.filter { $0.hasPrefix(prefix) }.sorted()
         }
         let lowered = prefix.lowercased()
-        let words = Builtin.wordNames.filter { $0.hasPrefix(lowered) }
+        // Words match in any case, constants only as spelled (`E` is a variable, not e).
+        let words = Builtin.wordNames.filter { name in
+            name.hasPrefix(lowered) && (Builtin.named(name)?.kind != .constant || name.hasPrefix(prefix))
+        }
         let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
         return Array(Set(words + variables)).sorted()
     }

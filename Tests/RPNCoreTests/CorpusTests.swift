@@ -28,13 +28,17 @@ import Testing
         if let values = test.values {
             #expect(result.values.map { $0.map(NumberFormatting.ascii) ?? "none" } == values)
         }
-        let actual = result.diagnostics.map { d -> CorpusCase.ExpectedDiagnostic in
+        // Listed by position (line, then column, as numbers), diagnostics at one position in
+        // the order found.
+        let actual = result.diagnostics.enumerated().map { found, d in
             let start = source.position(of: d.range.lowerBound, in: .characters)
             let end = source.position(of: LineIndex.lastCharacterStart(source.bytes, in: d.range), in: .characters)
-            return .init(severity: d.severity.rawValue, code: d.code.rawValue,
-                         start: "\(start.line + 1):\(start.column + 1)", end: "\(end.line + 1):\(end.column + 1)",
-                         message: d.message)
-        }.sorted { ($0.start.count, $0.start) < ($1.start.count, $1.start) }
+            let expected = CorpusCase.ExpectedDiagnostic(
+                severity: d.severity.rawValue, code: d.code.rawValue,
+                start: "\(start.line + 1):\(start.column + 1)", end: "\(end.line + 1):\(end.column + 1)",
+                message: d.message)
+            return (key: (start.line, start.column, found), diagnostic: expected)
+        }.sorted { $0.key < $1.key }.map(\.diagnostic)
         // Compare only what each expectation states (end and message are optional).
         let comparable = zip(actual, test.diagnostics).map { actual, expected in
             CorpusCase.ExpectedDiagnostic(severity: actual.severity, code: actual.code, start: actual.start,

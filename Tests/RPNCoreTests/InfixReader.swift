@@ -3,7 +3,8 @@ import Foundation
 /// An independent reader of descriptions with the conventional precedences (`^` right-
 /// associative and tighter than prefix minus, which is tighter than `× ÷`, then `+ −`). If the
 /// printer dropped a parenthesis it needed, reading its description back gives another value.
-/// Test-only: recursive, for the small random programs of `RandomProgramTests`.
+/// Like rpn, it has no infinities: a result that is not finite is NaN ("no value") and stays
+/// so. Test-only: recursive, for the small random programs of `RandomProgramTests`.
 struct InfixReader {
     var scalars: [Unicode.Scalar]
     var i = 0
@@ -27,7 +28,7 @@ struct InfixReader {
         while let c = peek(), c == "+" || c == "−" {
             i += 1
             guard let rhs = product() else { return nil }
-            value = c == "+" ? value + rhs : value - rhs
+            value = Self.finite(c == "+" ? value + rhs : value - rhs)
         }
         return value
     }
@@ -37,7 +38,7 @@ struct InfixReader {
         while let c = peek(), c == "×" || c == "÷" {
             i += 1
             guard let rhs = prefix() else { return nil }
-            value = c == "×" ? value * rhs : value / rhs
+            value = Self.finite(c == "×" ? value * rhs : value / rhs)
         }
         return value
     }
@@ -55,7 +56,7 @@ struct InfixReader {
         if peek() == "^" {
             i += 1
             guard let exponent = prefix() else { return nil }  // right-associative
-            return pow(base, exponent)
+            return Self.finite(pow(base, exponent))
         }
         return base
     }
@@ -87,6 +88,8 @@ struct InfixReader {
         default: return variables[word]
         }
     }
+
+    static func finite(_ x: Double) -> Double { x.isFinite ? x : .nan }
 
     mutating func call() -> Double? {
         guard peek() == "(" else { return nil }

@@ -17,7 +17,9 @@ import Testing
         ("2π×", "number:2 constant:π operator:×"),
         ("2√", "number:2 function:√"),
         ("1 2 − 3 ÷ 4 * 5 / 2 ^ ±", "number:1 number:2 operator:− number:3 operator:÷ number:4 operator:* number:5 operator:/ number:2 operator:^ function:±"),
-        ("SIN Dup PI E pow chs", "function:SIN stackWord:Dup constant:PI constant:E operator:pow function:chs"),
+        ("SIN Dup POW Chs", "function:SIN stackWord:Dup operator:POW function:Chs"),
+        // Constants are case-sensitive: E (energy) and PI are variables.
+        ("pi e π PI Pi pI E", "constant:pi constant:e constant:π variable:PI variable:Pi variable:pI variable:E"),
         ("M x rate _t α Mx2", "variable:M variable:x variable:rate variable:_t variable:α variable:Mx2"),
         ("→M ->rate", "store:→M store:->rate"),
         ("-> → ->3", "invalid:-> invalid:→ invalid:->3"),

@@ -2,8 +2,8 @@ import RPNCore
 import Testing
 
 /// Thousands of random programs, checked against two independent oracles: the values-only
-/// machine (folded constants, no trees) must agree with the tree-keeping one, and reading each
-/// description back as ordinary infix must give the program's value.
+/// machine (folded constants, no trees) must agree with the tree-keeping one, and reading the
+/// description of every stack entry back as ordinary infix must give that entry's value.
 @Suite struct RandomProgramTests {
     struct SplitMix64: RandomNumberGenerator {
         var state: UInt64
@@ -25,7 +25,8 @@ import Testing
             let roll = Int.random(in: 0..<100, using: &rng)
             switch roll {
             case 0..<30:
-                tokens.append(["1", "2", "3", "0.5", "-2", "7", "x", "y", "π", "e", "-0.25"].randomElement(using: &rng)!)
+                tokens.append(["1", "2", "3", "0.5", "-2", "7", "x", "y", "π", "e", "-0.25", "1e-7", "2.5e20"]
+                    .randomElement(using: &rng)!)
                 depth += 1
             case 30..<70 where depth >= 2:
                 tokens.append(["+", "−", "-", "×", "*", "÷", "/", "^", "pow"].randomElement(using: &rng)!)
@@ -56,17 +57,35 @@ import Testing
             let folded = RPN.evaluate(text, options: EvaluationOptions(keepTrees: false), variables: vars)
             #expect(trees.values == folded.values, "\(text)")
             #expect(trees.diagnostics == folded.diagnostics, "\(text)")
-            guard !trees.hasErrors, trees.values.count == 1, let value = trees.values[0] else { continue }
-            // The store in `→x x` changes x: read back with the final variables.
+            // Every entry of every program reads back: its part of the description (entries are
+            // joined by ",", which nothing inside an entry prints) gives its value, or, for an
+            // entry without one, no finite number. The store in `→x x` changes x: read back with
+            // the final variables (NaN for a failed store, whose uses have no value).
             var final = Self.variables
-            if case .value(let x) = trees.machine.variables["x"] { final["x"] = x }
-            guard let read = InfixReader.evaluate(trees.description!, variables: final) else {
-                Issue.record("cannot read back \(trees.description!) of \(text)")
+            switch trees.machine.variables["x"] {
+            case .value(let x): final["x"] = x
+            case .failed: final["x"] = .nan
+            case .unset: break
+            }
+            let parts = trees.values.isEmpty ? []
+                : trees.description!.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == trees.values.count else {
+                Issue.record("\(text) ⇒ \(trees.description!): \(parts.count) parts for \(trees.values.count) values")
                 continue
             }
-            let tolerance = 1e-9 * max(1, abs(value), abs(read))
-            #expect(abs(read - value) <= tolerance || (read.isNaN && value.isNaN),
-                    "\(text) ⇒ \(trees.description!) reads back as \(read), not \(value)")
+            for (part, value) in zip(parts, trees.values) {
+                guard let read = InfixReader.evaluate(String(part), variables: final) else {
+                    Issue.record("cannot read back \(part) of \(text)")
+                    continue
+                }
+                guard let value else {
+                    #expect(!read.isFinite, "\(text) ⇒ \(part) has no value but reads back as \(read)")
+                    continue
+                }
+                let tolerance = 1e-9 * max(1, abs(value), abs(read))
+                #expect(abs(read - value) <= tolerance,
+                        "\(text) ⇒ \(part) reads back as \(read), not \(value)")
+            }
         }
     }
 }

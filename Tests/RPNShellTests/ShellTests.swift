@@ -124,6 +124,9 @@ import Testing
         ("ra", ["rad", "rate"]),
         ("→", ["→rate"]),
         ("->r", ["->rate"]),
+        ("E", ["exp"]),
+        ("e", ["e", "exp"]),
+        ("P", ["pow"]),
     ]
 
     @Test(arguments: completions)

@@ -44,7 +44,7 @@
   "Built-in functions (one operand).")
 
 (defconst rpn-constants '("pi" "e")
-  "Built-in constants.")
+  "Built-in constants, case-sensitive: PI and E are variables.")
 
 (defconst rpn-stack-words '("dup" "drop" "swap" "over" "rot" "clear")
   "Built-in stack words.")
@@ -52,12 +52,12 @@
 (defconst rpn-operator-words '("pow")
   "Built-in operators spelled as words.")
 
-(defun rpn--keyword-matcher (words)
-  "A font-lock matcher for WORDS as whole, case-insensitive words.
+(defun rpn--keyword-matcher (words &optional case-sensitive)
+  "A font-lock matcher for WORDS as whole words, in any case unless CASE-SENSITIVE.
 The word is group 1."
   (let ((re (concat rpn--word-start "\\(" (regexp-opt words) "\\)" rpn--word-end)))
     (lambda (limit)
-      (let ((case-fold-search t)
+      (let ((case-fold-search (not case-sensitive))
             (found nil))
         (while (and (not found) (re-search-forward re limit t))
           (setq found t)
@@ -105,7 +105,7 @@ The word is group 1."
     ("π" 0 'rpn-constant)
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
     (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
-    (,(rpn--keyword-matcher rpn-constants) 1 'rpn-constant)
+    (,(rpn--keyword-matcher rpn-constants t) 1 'rpn-constant)
     (,(rpn--keyword-matcher rpn-stack-words) 1 'rpn-stack-word))
   "Highlighting of RPN programs.
 Stores, numbers, operators, functions, constants and stack words.")

@@ -14,17 +14,18 @@ MODE_EL = EDITORS / "emacs" / "rpn-mode.el"
 
 SAMPLE = ("3 -4.5 1e3 3+4 + − - * × / ÷ ^ pow POW\n"
           "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs\n"
-          "π pi PI e dup DROP swap over rot clear →M ->rate M sqr ſin # comment sqrt\n")
+          "π pi PI e E dup DROP swap over rot clear →M ->rate M sqr ſin # comment sqrt\n")
 
 FUNCTIONS = "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs".split()
 EXPECTED_FACE = {
     **{w: "rpn-number" for w in ["3", "-4.5", "1e3"]},
     **{w: "rpn-operator" for w in "+ − - * × / ÷ ^ pow POW".split()},
     **{w: "rpn-function" for w in FUNCTIONS},
-    **{w: "rpn-constant" for w in "π pi PI e".split()},
+    **{w: "rpn-constant" for w in "π pi e".split()},
     **{w: "rpn-stack-word" for w in "dup DROP swap over rot clear".split()},
     **{w: "rpn-store" for w in ["→M", "->rate"]},
-    **{w: "none" for w in ["M", "sqr", "ſin"]},  # variables (ſin is not sin: ASCII-only case)
+    # variables (ſin is not sin: ASCII-only case; constants are case-sensitive: PI, E)
+    **{w: "none" for w in ["M", "sqr", "ſin", "PI", "E"]},
 }
 
 

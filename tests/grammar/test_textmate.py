@@ -88,7 +88,9 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("builtins", "pow sqrt sin cos tan asin acos atan ln log exp abs neg chs pi e dup drop swap over rot clear",
      [(OP, "pow")] + [(FN, w) for w in "sqrt sin cos tan asin acos atan ln log exp abs neg chs".split()]
      + [(CONST, "pi"), (CONST, "e")] + [(STACK, w) for w in "dup drop swap over rot clear".split()]),
-    ("builtins-case", "SIN Dup PI E POW sQrT", [(FN, "SIN"), (STACK, "Dup"), (CONST, "PI"), (CONST, "E"), (OP, "POW"), (FN, "sQrT")]),
+    ("builtins-case", "SIN Dup POW sQrT", [(FN, "SIN"), (STACK, "Dup"), (OP, "POW"), (FN, "sQrT")]),
+    # constants are case-sensitive: other spellings are variables
+    ("constants-case", "pi e PI Pi pI E π", [(CONST, "pi"), (CONST, "e"), (VAR, "PI"), (VAR, "Pi"), (VAR, "pI"), (VAR, "E"), (CONST, "π")]),
     ("not-builtins", "sinh pow2 e2 pie dupe _e", [(VAR, w) for w in "sinh pow2 e2 pie dupe _e".split()]),
     ("long-s-is-not-s", "ſin ſqrt", [(VAR, "ſin"), (VAR, "ſqrt")]),
     ("dotless-i", "s\u0131n PI\u0307 P\u0130", [(VAR, "s\u0131n"), (INV, "PI\u0307"), (VAR, "P\u0130")]),

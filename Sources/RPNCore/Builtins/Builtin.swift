@@ -20,7 +20,8 @@ public enum WordKind: String, Sendable {
 public struct Builtin: Sendable {
     public let id: BuiltinID
     public let kind: WordKind
-    /// Every spelling the lexer accepts. Letter spellings match case-insensitively.
+    /// Every spelling the lexer accepts. Letter spellings match in any ASCII case, except
+    /// those of constants (`pi`, `e`), which match only as written.
     public let spellings: [String]
     /// How the infix printer writes it with glyphs, and in ASCII mode.
     public let glyph: String

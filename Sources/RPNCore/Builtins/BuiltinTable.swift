@@ -75,15 +75,22 @@ extension Builtin {
         return table
     }()
 
-    /// The word spelled `name` (case-insensitive), if any: `SIN`, `Dup`, `PI`.
+    /// The word spelled `name`, if any: words in any ASCII case (`SIN`, `Dup`), constants only
+    /// as written (`pi`, `e`; `PI` and `E` are variables).
     public static func named(_ name: some StringProtocol) -> Builtin? {
         var lowered = ""
         for scalar in name.unicodeScalars {
             guard scalar.isASCII else { return nil }
             lowered.unicodeScalars.append(scalar.properties.lowercaseMapping.unicodeScalars.first!)
         }
-        return byName[lowered].map { self[$0] }
+        guard let id = byName[lowered], ignoresCase(id) || lowered.elementsEqual(name) else { return nil }
+        return self[id]
     }
+
+    /// Whether a word's letter spellings match in any ASCII case. Constants' do not: `E` is a
+    /// physicist's energy and `PI` a variable like any other, not e and π in disguise.
+    @inline(__always)
+    static func ignoresCase(_ id: BuiltinID) -> Bool { self[id].kind != .constant }
 
     /// Every letter spelling, sorted, for completion and did-you-mean.
     public static let wordNames: [String] = byName.keys.sorted()

@@ -1,11 +1,14 @@
 /// "Did you mean" suggestions: the closest candidate by edit distance, if close enough.
 public enum Suggestions {
     /// The candidate nearest to `word` (case-insensitive), within a distance that grows with
-    /// the word's length: 1 for words up to 4 characters, 2 beyond.
+    /// the word's length: 1 for words up to 4 characters, 2 beyond. A candidate that differs
+    /// only in case is suggested however short the word: `E` and `PI` are variables (constants
+    /// are case-sensitive) that were probably meant as `e` and `pi`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        guard word.utf8.count >= 3 else { return nil }  // "M" is not a typo of "e"
-        let target = Array(word.lowercased().unicodeScalars)
-        guard target.count >= 3 else { return nil }
+        let lowered = word.lowercased()
+        if let variant = candidates.first(where: { $0 != word && $0.lowercased() == lowered }) { return variant }
+        let target = Array(lowered.unicodeScalars)
+        guard target.count >= 3 else { return nil }  // "M" is not a typo of "e"
         let limit = target.count <= 4 ? 1 : 2
         var best: (String, Int)?
         for candidate in candidates {

@@ -79,7 +79,8 @@ public struct Machine: Sendable {
 
     /// Binds a variable from outside the program (`--set`, the shell's `:set`).
     public mutating func setVariable(_ name: String, to value: Double?) {
-        bind(variables.intern(name), value.map { .value($0) } ?? .unset)
+        // There is one zero (grammar/rpn.ebnf): a -0 from outside becomes 0 as every result does.
+        bind(variables.intern(name), value.map { .value($0 == 0 ? 0 : $0) } ?? .unset)
     }
 
     /// Changes a binding (remembering the old one when a change is in progress) and marks the
@@ -311,7 +312,7 @@ public struct Machine: Sendable {
             }
             if options.keepTrees, let operand = StackSlot.node(x) {
                 stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand,
-                                           rhs: Node.angleCode(options.angleUnit), token: token.range))
+                                           angle: options.angleUnit, token: token.range))
             } else {
                 stack[n - 1] = value
             }
@@ -319,7 +320,7 @@ public struct Machine: Sendable {
         }
         let operand = StackSlot.node(x)!
         let dependencies = nodes[Int(operand)].dependencies
-        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, rhs: Node.angleCode(options.angleUnit),
+        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, angle: options.angleUnit,
                                    dependencies: dependencies, token: token.range))
     }
 

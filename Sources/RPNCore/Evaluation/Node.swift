@@ -16,34 +16,50 @@ public struct Node: Sendable {
     let start: UInt32
     /// Left child (unary: the operand), or the variable's index for `.variable`.
     public let lhs: Int32
-    /// Right child of a binary node. Unary nodes have no right child; theirs holds the angle
-    /// unit in force where the word was written (1: degrees), which `deg` and `rad` change.
-    public let rhs: Int32
+    /// The right child of a binary node. Unary nodes have no right child and keep here the
+    /// angle unit in force where their word was written (1: degrees; `deg` and `rad` change
+    /// it); the other kinds keep here the length of a token too long for `shortLength` (see
+    /// `tokenRange`). Unary words are short, so the two uses never meet.
+    private let rhsOrLongLength: Int32
     var cacheEpoch: UInt32 = 0
     /// One bit per variable bucket (variable index mod 32) the subtree reads; 0 = constant.
     let dependencies: UInt32
-    let length: UInt16
+    /// The token's length in bytes; `UInt16.max` means "that or more": the exact length is
+    /// then in `rhsOrLongLength`. Only numbers and names grow that long: the tokens of binary
+    /// nodes are operators of at most 3 bytes.
+    private let shortLength: UInt16
     public let kind: Kind
     /// The word of constant, unary and binary nodes.
     public let op: BuiltinID
 
+    /// Right child of a binary node (-1 for the other kinds).
+    public var rhs: Int32 { kind == .binary ? rhsOrLongLength : -1 }
     public var tokenStart: Int { Int(start) }
-    public var tokenRange: Range<Int> { Int(start)..<(Int(start) + Int(length)) }
+    /// The bytes of the token that made this node, exactly, however long.
+    public var tokenRange: Range<Int> {
+        let length = shortLength == .max && kind != .binary && kind != .unary
+            ? Int(UInt32(bitPattern: rhsOrLongLength)) : Int(shortLength)
+        return Int(start)..<(Int(start) + length)
+    }
     public var isConstant: Bool { dependencies == 0 }
     /// The unit a unary node's trigonometry works in.
-    public var angleUnit: AngleUnit { rhs == 1 ? .degrees : .radians }
-
-    static func angleCode(_ unit: AngleUnit) -> Int32 { unit == .degrees ? 1 : 0 }
+    public var angleUnit: AngleUnit { kind == .unary && rhsOrLongLength == 1 ? .degrees : .radians }
 
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
-         dependencies: UInt32 = 0, token: Range<Int>) {
+         angle: AngleUnit = .radians, dependencies: UInt32 = 0, token: Range<Int>) {
+        assert(kind == .binary || rhs == -1, "only binary nodes have a right child")
         self.kind = kind
         self.op = op
         self.value = value
         self.lhs = lhs
-        self.rhs = rhs
         self.dependencies = dependencies
         self.start = UInt32(clamping: token.lowerBound)
-        self.length = UInt16(clamping: token.count)
+        self.shortLength = UInt16(clamping: token.count)
+        // Token lengths fit 32 bits as offsets do (inputs past 4 GiB are refused).
+        self.rhsOrLongLength = switch kind {
+        case .binary: rhs
+        case .unary: angle == .degrees ? 1 : 0
+        default: Int32(truncatingIfNeeded: token.count)
+        }
     }
 }

@@ -275,7 +275,7 @@ public struct Lexer {
             value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsAt..<j]), as: UTF8.self)) ?? .nan
         }
         var token = token(.number, start, j)
-        token.number = digitsAt > start ? -value : value
+        token.number = digitsAt > start ? 0 - value : value  // "-0" is 0: rpn has one zero (see Arithmetic)
         return token
     }
 }
@@ -285,15 +285,19 @@ extension BuiltinID {
 }
 
 extension Builtin {
-    /// The word spelled by these bytes (at most 8), case-insensitively, without making a
-    /// String: the lowercased bytes packed into an integer, binary-searched in a sorted table.
+    /// The word spelled by these bytes (at most 8) without making a String: the lowercased
+    /// bytes packed into an integer, binary-searched in a sorted table. Words match in any
+    /// ASCII case, constants only as written (see `Builtin.ignoresCase`).
     @inline(__always)
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> BuiltinID? {
         guard bytes.count <= 8 else { return nil }
         var key: UInt64 = 0
+        var sawUppercase = false
         for b in bytes {
             guard b < 0x80 else { return nil }
-            key = key << 8 | UInt64(b &- 0x41 < 26 ? b | 0x20 : b)
+            let upper = b &- 0x41 < 26
+            sawUppercase = sawUppercase || upper
+            key = key << 8 | UInt64(upper ? b | 0x20 : b)
         }
         let table = packedNames
         var low = 0, high = table.count
@@ -301,7 +305,9 @@ extension Builtin {
             let mid = (low + high) / 2
             if table[mid].key < key { low = mid + 1 } else { high = mid }
         }
-        return low < table.count && table[low].key == key ? table[low].id : nil
+        guard low < table.count, table[low].key == key else { return nil }
+        let id = table[low].id
+        return !sawUppercase || ignoresCase(id) ? id : nil
     }
 
     static let packedNames: [(key: UInt64, id: BuiltinID)] = byName.map { name, id in

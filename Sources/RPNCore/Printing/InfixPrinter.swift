@@ -54,6 +54,9 @@ public struct InfixPrinter {
     }
 
     func needsParentheses(_ child: Int32, under parent: BuiltinID, right: Bool) -> Bool {
+        if parent == .power, nodes[Int(child)].kind == .number, NumberFormatting.hasExponent(nodes[Int(child)].value) {
+            return true  // "(1e-7)^2", "2^(1e+21)"
+        }
         let c = level(child)
         let p: Int
         switch parent {

@@ -8,6 +8,18 @@ public enum NumberFormatting {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `x` prints in exponent form (`1e-7`, `6.02e+23`) rather than as plain digits.
+    /// Such a number needs parentheses next to `^`, where `1e-7^2` could be read as 1e(−7^2).
+    public static func hasExponent(_ x: Double) -> Bool {
+        let m = x.magnitude
+        guard m != 0, m.isFinite, !isPlainInteger(m) else { return false }
+        return m.description.utf8.contains(UInt8(ascii: "e"))
+    }
+
+    /// Integers below 2^53 print as plain digits, without building a String.
+    @inline(__always)
+    static func isPlainInteger(_ m: Double) -> Bool { m < 9007199254740992 && m.rounded(.towardZero) == m }
+
     /// Appends `x`, with `minus` as the sign of a negative number. NaN and infinities never
     /// reach here as answers; they print as `nan`/`inf` only inside messages.
     public static func append(_ x: Double, minus: [UInt8], to out: inout [UInt8]) {
@@ -16,7 +28,7 @@ public enum NumberFormatting {
         let m = x.magnitude
         if m == 0 { out.append(UInt8(ascii: "0")); return }
         if m.isInfinite { out.append(contentsOf: "inf".utf8); return }
-        if m < 9007199254740992, m.rounded(.towardZero) == m {
+        if isPlainInteger(m) {
             // Integers: the common case, done without building a String.
             var n = UInt64(m)
             let first = out.count

@@ -10,7 +10,10 @@ syntax case ignore
 syntax match rpnVariable  /\%(^\|[ \t]\|[-+−*×\/÷^√±π→]\)\@<=[[:alpha:]_][[:alnum:]_]*/
 syntax keyword rpnOperator pow
 syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg chs
+" Constants are case-sensitive: PI and E are variables.
+syntax case match
 syntax keyword rpnConstant pi e
+syntax case ignore
 syntax keyword rpnStack    dup drop swap over rot clear
 syntax match rpnOperator  /[-+−*×\/÷^]/
 syntax match rpnFunction  /[√±]/

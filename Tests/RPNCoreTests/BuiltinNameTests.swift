@@ -1,0 +1,38 @@
+import RPNCore
+import Testing
+
+/// Which spellings are built-in words: constants only as written (`e`, `pi`, `π`), every
+/// other word in any ASCII case. The lexer and `Builtin.named` (stores, rename) agree.
+@Suite struct BuiltinNameTests {
+    static let cases: [(String, BuiltinID?)] = [
+        ("pi", .pi), ("π", .pi), ("e", .e), ("PI", nil), ("Pi", nil), ("pI", nil), ("E", nil),
+        ("sin", .sin), ("SIN", .sin), ("Sin", .sin), ("dup", .dup), ("Dup", .dup), ("POW", .power),
+        ("sqrt", .sqrt), ("sQrT", .sqrt), ("ſin", nil), ("pie", nil), ("energy", nil),
+    ]
+
+    @Test(arguments: cases)
+    func builtinNamed(_ name: String, _ expected: BuiltinID?) {
+        #expect(Builtin.named(name)?.id == (name == "π" ? nil : expected))  // glyphs are not names
+        let tokens = RPN.tokenize(name)
+        #expect(tokens.count == 1)
+        #expect(tokens.first?.builtin == expected)
+        #expect(tokens.first?.kind == expected.map { Self.tokenKind(Builtin[$0].kind) } ?? .variable)
+    }
+
+    static func tokenKind(_ kind: WordKind) -> TokenKind {
+        switch kind {
+        case .binaryOperator: .operator
+        case .function: .function
+        case .constant: .constant
+        case .stackWord: .stackWord
+        case .directive: .directive
+        }
+    }
+
+    @Test func energyIsAVariable() {
+        let evaluation = RPN.evaluate("E 2 ×", variables: [("E", 5)])
+        #expect(evaluation.values == [10])
+        #expect(evaluation.diagnostics.isEmpty)
+        #expect(RPN.isVariableName("E") && RPN.isVariableName("PI") && !RPN.isVariableName("e"))
+    }
+}
