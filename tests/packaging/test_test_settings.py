@@ -26,6 +26,7 @@ RPN_BIN_READERS = {
     "tests/shell/test_shell.py": "RPN",
     "tests/shell/test_shell_options.py": "RPN",
     "tests/shell/test_plot_and_files.py": "RPN",
+    "tests/numerics/test_degrees.py": "RPN",
     "tests/grammar/rpn_grammar_support.py": "rpn_binary()",
 }
 
