@@ -19,13 +19,13 @@ enum Main {
             exit(command.run(processIO()))
         }
         if let first = arguments.first, RPNSubcommands.names.contains(first) {
-            RPNSubcommands.main(ProgramArguments.protectingLeadingMinus(arguments))
+            RPNSubcommands.mainEscapingArguments(ProgramArguments.protectingLeadingMinus(arguments))
         } else if arguments.first == "--experimental-dump-help" {
-            RPNReference.main(arguments)
+            RPNReference.mainEscapingArguments(arguments)
         } else if arguments.first == "--generate-completion-script" {
-            RPNCompletions.main(arguments)
+            RPNCompletions.mainEscapingArguments(arguments)
         } else {
-            RPNCommand.main(arguments)
+            RPNCommand.mainEscapingArguments(arguments)
         }
     }
 }

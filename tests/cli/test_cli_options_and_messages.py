@@ -345,6 +345,14 @@ def test_control_characters_in_files_comments_and_names_are_escaped(tmp_path):
     assert "1 0 ÷ # \\u{1B}[2J \\u{9B}\\u{0}\n    ^\n" in err
 
 
+@pytest.mark.parametrize("arguments", [["--bogus\x1b[31m"], ["check", "--x\x1b]0;t\x07"], ["fav", "rm", "\x1b[2J"],
+                                       ["plot", "-e", "M", "--from"]])
+def test_argument_parser_messages_escape_the_arguments(arguments):
+    code, out, err = text(rpn(*arguments))
+    assert code == 64 and out == ""
+    assert err.startswith("Error: ") and not has_raw_controls(err), repr(err)
+
+
 def test_missing_file_names_are_escaped(tmp_path):
     code, _, err = text(rpn(str(tmp_path / "x\x1b[31m.rpn")))
     assert code == 1

@@ -88,11 +88,11 @@ extension Machine {
             }()
             if !options.freeVariables {
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                reportOnce(index, .error, .unsetVariable, "variable '\(name)' is unset\(hint)", node.tokenRange,
+                reportOnce(index, .error, .unsetVariable, "variable \(TerminalText.quoted(name)) is unset\(hint)", node.tokenRange,
                            replacement: suggestion)
             } else if let suggestion {
                 reportOnce(index, .warning, .unsetVariable,
-                           "'\(name)' is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
+                           "\(TerminalText.quoted(name)) is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
                            replacement: suggestion)
             }
             return .nan

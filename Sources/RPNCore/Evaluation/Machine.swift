@@ -374,7 +374,8 @@ public struct Machine: Sendable {
            let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
             let variable = nodes[Int(unset)]
             report(.error, .unsetVariable,
-                   "variable '\(variables.names[Int(variable.lhs)])' is unset, so \(text(token.range, buffer, base)) has no value to store",
+                   "variable \(TerminalText.quoted(variables.names[Int(variable.lhs)])) is unset, so "
+                       + "\(TerminalText.shown(text(token.range, buffer, base))) has no value to store",
                    variable.tokenRange)
         }
         willModify(from: last)
