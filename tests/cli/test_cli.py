@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import subprocess
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
+from cli_support import RPN, on_terminal
 
 
 def rpn(*args: str, stdin: bytes | str | None = b"", env: dict | None = None, timeout: float = 60):
@@ -102,22 +99,8 @@ def test_help_lists_the_options():
 
 def run_on_terminal(args: list[str], env: dict | None = None) -> tuple[int, str]:
     """Runs with stdin and stderr on a pseudo-terminal; returns status and what stderr showed."""
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([RPN, *args], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
-                            env={**os.environ, **(env or {})})
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=30)
-    os.close(leader)
-    return proc.returncode, b"".join(chunks).decode()
+    code, shown = on_terminal([RPN, *args], stdout=False, env=env)
+    return code, shown.decode()
 
 
 def test_no_arguments_on_a_terminal_prints_a_usage_hint():

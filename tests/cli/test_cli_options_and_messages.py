@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import subprocess
 import sys
 import unicodedata
-from pathlib import Path
 
 import pytest
 import wcwidth
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
+from cli_support import RPN, on_terminal
 
 
 def rpn(*args: str, stdin: bytes | str | None = b"", env: dict | None = None, timeout: float = 60):
@@ -155,32 +152,13 @@ def test_check_json_reports_unreadable_files_in_the_json(tmp_path):
     assert err == f"rpn: error: {message}\n"
 
 
-def run_on_terminal(argv: list[str], env: dict | None = None) -> tuple[int, str]:
-    """Runs argv with stdin, stdout and stderr on one pseudo-terminal, or with stdout a pipe
-    when argv is a shell pipeline (sh -c). Returns the status and everything shown."""
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower,
-                            env={**os.environ, **(env or {})})
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait(timeout=30)
-    os.close(leader)
-    return proc.returncode, b"".join(chunks).decode()
 
 
 def test_rpn_piped_into_cat_on_a_terminal_is_a_usage_error():
     """stdin a terminal, stdout a pipe: no shell (its output would go to the pipe), the usage hint."""
-    code, shown = run_on_terminal(["bash", "-c", f"set -o pipefail; '{RPN}' | cat"])
+    code, shown = on_terminal(["bash", "-c", f"set -o pipefail; '{RPN}' | cat"])
     assert code == 64
-    assert "usage: rpn" in shown
+    assert b"usage: rpn" in shown
 
 
 @pytest.mark.parametrize("value, coloured", [(None, True), ("", True), ("1", False), ("0", False)])
@@ -188,21 +166,7 @@ def test_no_color_disables_colour_only_when_present_and_not_empty(value, coloure
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     if value is not None:
         env["NO_COLOR"] = value
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([RPN, "-e", "1 0 /"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=follower, env=env)
-    os.close(follower)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    proc.wait(timeout=30)
-    os.close(leader)
+    _, shown = on_terminal([RPN, "-e", "1 0 /"], stdin=False, stdout=False, env=env, replace_environment=True)
     assert b"division by zero" in shown
     assert (b"\x1b[" in shown) == coloured
 

@@ -19,14 +19,11 @@ RELEASE = REPO / ".build" / "release" / "rpn"
 # Every Python file under tests/ that reads RPN_BIN, and the expression giving the binary it
 # then runs (evaluated in that module after importing it).
 RPN_BIN_READERS = {
-    "tests/cli/test_cli.py": "RPN",
-    "tests/cli/test_cli_options_and_messages.py": "RPN",
     "tests/lsp/lsp_wire.py": "RPN",
     "tests/editors/editor_support.py": "RPN",
-    "tests/shell/test_shell.py": "RPN",
-    "tests/shell/test_shell_options.py": "RPN",
-    "tests/shell/test_plot_and_files.py": "RPN",
     "tests/numerics/test_degrees.py": "RPN",
+    "tests/shell/shell_support.py": "RPN",
+    "tests/cli/cli_support.py": "RPN",
     "tests/grammar/rpn_grammar_support.py": "rpn_binary()",
 }
 

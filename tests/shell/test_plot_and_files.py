@@ -8,39 +8,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-from pathlib import Path
 
 import pexpect
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
-PROMPT = "rpn> "
-
-
-def environment(home: Path) -> dict[str, str]:
-    return {"HOME": str(home), "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "TERM": "xterm", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "NO_COLOR": "1"}
-
-
-def spawn(home: Path, rows: int = 30, columns: int = 100) -> pexpect.spawn:
-    child = pexpect.spawn(RPN, [], env=environment(home), cwd=str(home), encoding="utf-8", timeout=10,
-                          dimensions=(rows, columns))
-    child.expect_exact(PROMPT)
-    return child
-
-
-def line(child: pexpect.spawn, text: str) -> str:
-    """Types a line and returns what the shell printed before the next prompt."""
-    child.sendline(text)
-    child.expect_exact(PROMPT)
-    return child.before
-
-
-def quit(child: pexpect.spawn) -> int:
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+from shell_support import PROMPT, RPN, environment, line, quit, spawn
 
 
 def x_labels(picture: str) -> list[float]:

@@ -8,44 +8,16 @@ from __future__ import annotations
 import json
 import os
 import time
-from pathlib import Path
 
 import pexpect
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
-PROMPT = "rpn> "
-UP = "\x1b[A"
+from shell_support import PROMPT, RPN, UP, line, quit, spawn
 
 
 @pytest.fixture
 def home(tmp_path):
     return tmp_path
-
-
-def spawn(home: Path, colour: bool = False, args: list[str] | None = None) -> pexpect.spawn:
-    env = {"HOME": str(home), "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-           "TERM": "xterm", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
-    if not colour:
-        env["NO_COLOR"] = "1"
-    child = pexpect.spawn(RPN, args or [], env=env, encoding="utf-8", timeout=10, dimensions=(30, 100))
-    child.expect_exact(PROMPT)
-    return child
-
-
-def line(child: pexpect.spawn, text: str) -> str:
-    """Types a line and returns what the shell printed before the next prompt."""
-    child.sendline(text)
-    child.expect_exact(PROMPT)
-    return child.before
-
-
-def quit(child: pexpect.spawn) -> int:
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
 
 
 def test_prompt_value_and_description(home):

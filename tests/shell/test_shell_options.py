@@ -6,43 +6,17 @@ RPN_BIN names the binary.
 """
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pexpect
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
-PROMPT = "rpn> "
-
-
-def environment(home: Path) -> dict:
-    return {"HOME": str(home), "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "TERM": "xterm", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "NO_COLOR": "1"}
+from shell_support import PROMPT, RPN, environment, line, quit
+from shell_support import spawn as spawn_shell
 
 
 def spawn(home: Path, args: list[str]) -> pexpect.spawn:
-    child = pexpect.spawn(RPN, args, env=environment(home), encoding="utf-8", timeout=10, dimensions=(30, 100))
-    child.expect_exact(PROMPT)
-    # The prompt is written just before the line editor takes the terminal: a line typed
-    # sooner is echoed twice, and the echo's redrawn prompt would be taken for the next one.
-    time.sleep(0.3)
-    return child
-
-
-def line(child: pexpect.spawn, text: str) -> str:
-    child.sendline(text)
-    child.expect_exact(PROMPT)
-    return child.before
-
-
-def quit(child: pexpect.spawn) -> int:
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+    return spawn_shell(home, args, settle=0.3)
 
 
 def test_degrees_starts_the_shell_in_degrees(tmp_path):
