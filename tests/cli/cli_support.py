@@ -14,6 +14,17 @@ REPO = Path(__file__).resolve().parents[2]
 RPN = os.environ.get("RPN_BIN", str(REPO / ".build/release/rpn"))
 
 
+def rpn(*args: str, stdin: bytes | str | None = b"", env: dict | None = None, timeout: float = 60):
+    """Runs `rpn ARGS` with `stdin` as its input; stdout and stderr captured as bytes."""
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    return subprocess.run([RPN, *args], input=data, capture_output=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def text(result) -> tuple[int, str, str]:
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
 def on_terminal(argv: list[str], *, stdin: bool = True, stdout: bool = True, env: dict | None = None,
                 replace_environment: bool = False) -> tuple[int, bytes]:
     """Runs argv with stderr, and stdin and stdout unless told otherwise, on one pseudo-terminal

@@ -10,17 +10,7 @@ import subprocess
 
 import pytest
 
-from cli_support import RPN, on_terminal
-
-
-def rpn(*args: str, stdin: bytes | str | None = b"", env: dict | None = None, timeout: float = 60):
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run([RPN, *args], input=data, capture_output=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
-
-
-def text(result) -> tuple[int, str, str]:
-    return result.returncode, result.stdout.decode(), result.stderr.decode()
+from cli_support import RPN, on_terminal, rpn, text
 
 
 # --- The documented examples -------------------------------------------------------------
