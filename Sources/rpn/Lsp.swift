@@ -14,6 +14,7 @@ struct Lsp: ParsableCommand {
     var stdio = false
 
     func run() throws {
+        signal(SIGPIPE, SIG_IGN)  // a client that goes away is an EPIPE the server handles
         let status = StdioTransport().run(log: { message in
             var line = "rpn lsp: " + message + "\n"
             line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }

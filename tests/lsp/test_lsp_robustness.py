@@ -628,3 +628,23 @@ def test_stdout_carries_only_frames_and_logs_go_to_stderr(raw: RawServer):
     assert framed == raw.stdout_bytes
     assert "rpn lsp:" in raw.stderr and "unknown/notification" in raw.stderr
     assert "framing" in raw.stderr
+
+
+def test_a_client_that_stops_reading_does_not_kill_the_server():
+    """The client closes its end of the server's stdout: writes fail with EPIPE (main ignores
+    SIGPIPE), and the server still ends cleanly when its input ends."""
+    from lsp_wire import RPN
+    proc = subprocess.Popen([RPN, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    proc.stdout.close()
+    proc.stdin.write(frame(request(1, "initialize", {"capabilities": {}})))
+    proc.stdin.write(frame(request(2, "shutdown")))
+    proc.stdin.flush()
+    time.sleep(0.5)
+    try:
+        proc.stdin.write(frame(notification("exit")))
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    code = proc.wait(timeout=TIMEOUT)
+    assert code >= 0, f"killed by signal {-code}"

@@ -14,9 +14,10 @@ public struct StdioTransport {
 
     public init() {}
 
-    /// Serves until the end; returns the process exit status.
+    /// Serves until the end; returns the process exit status. The caller ignores SIGPIPE (a
+    /// process-wide setting, so `main`'s): a vanished client then shows up as EPIPE, handled
+    /// below, instead of killing the process.
     public func run(log: @escaping (String) -> Void) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)  // a vanished client shows up as EPIPE, handled below
         var writeFailed = false
         let output = self.output
         let server = LanguageServer(send: { message in
