@@ -316,7 +316,8 @@ public final class Shell {
             problem(favorite == nil ? "nothing to plot: the stack is empty" : "nothing to plot: favorite \(favorite!) leaves nothing")
             return
         }
-        let title = machine.description(of: node, style: session.style)
+        let title = machine.description(of: node, style: DescriptionStyle(glyphs: session.style.glyphs,
+                                                                          byteLimit: Plot.titleBytes))
         var function = PlotFunction(machine: machine, node: node)
         let variable = requested ?? "M"
         let reads = function.variablesRead

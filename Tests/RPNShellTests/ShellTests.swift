@@ -282,4 +282,14 @@ import Testing
         #expect(result.word == word)
         #expect(result.candidates == expected)
     }
+
+    @Test func plottingAnExpressionWithAHugeDescriptionIsQuick() {
+        let (shell, out) = shell()
+        _ = type(shell, out, "M" + String(repeating: " dup +", count: 40))
+        let started = ContinuousClock.now
+        let picture = type(shell, out, ":plot -1 1")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(picture.contains("M+M+M"))
+        #expect(picture.utf8.count < 20_000)
+    }
 }

@@ -40,6 +40,10 @@ public struct Plot: Sendable {
     public var variable: String
     public var points: [PlotPoint]
 
+    /// Longest title described: a line of a terminal or an SVG page shows less, and an
+    /// expression like `M dup + dup + ...` would describe in gigabytes.
+    public static let titleBytes = 1024
+
     public init(title: String, variable: String, points: [PlotPoint]) {
         self.title = title
         self.variable = variable

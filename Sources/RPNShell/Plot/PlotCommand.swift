@@ -77,7 +77,8 @@ public struct PlotCommand {
             return ExitStatus.failure
         }
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
-        let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode))
+        let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode,
+                                                                         byteLimit: Plot.titleBytes))
         let reads = PlotFunction(machine: machine, node: top).variablesRead
         if !reads.isEmpty, !reads.contains(variable) {
             return fail("\(title) does not depend on \(variable); it reads \(PlotFunction.list(reads)): use --var \(reads[0])",
