@@ -57,11 +57,14 @@ let package = Package(
         ),
         // libFuzzer target (built as a stub unless -DFUZZING; see its main.swift).
         .executableTarget(name: "rpn-fuzz", dependencies: ["Platform", "RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
+        // What the test targets share: an in-memory process (captured output, fake files and
+        // standard input, terminal and colour) to run commands and the shell in.
+        .target(name: "RPNTestSupport", dependencies: ["RPNCommandLine"], path: "Tests/RPNTestSupport"),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
-        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON"]),
+        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON", "RPNTestSupport"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
         .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
-        .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine"]),
+        .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine", "RPNTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
