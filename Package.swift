@@ -11,22 +11,28 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
-        // The pure language core: no I/O, no Foundation, no dependencies.
-        .target(name: "RPNCore"),
+        // The C library for every module above the core, in one place: the import, system calls
+        // retried after EINTR, errno's words, terminal facts, signal handlers.
+        .target(name: "Platform"),
+        // <math.h> alone, through a module map: the core's libm, without the C library's I/O.
+        .systemLibrary(name: "PlatformMath"),
+        // The pure language core: no I/O, no Foundation; only libm of the C library.
+        .target(name: "RPNCore", dependencies: ["PlatformMath"]),
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
-        .target(name: "RPNCommandLine", dependencies: ["RPNCore", "RPNJSON"]),
+        .target(name: "RPNCommandLine", dependencies: ["Platform", "RPNCore", "RPNJSON"]),
         // JSON without Foundation: the language server's and the command line's `--json`.
         .target(name: "RPNJSON"),
         // `rpn lsp`: JSON-RPC framing, the protocol types, the server and its features.
-        .target(name: "RPNLanguageServer", dependencies: ["RPNCore", "RPNJSON"]),
+        .target(name: "RPNLanguageServer", dependencies: ["Platform", "RPNCore", "RPNJSON"]),
         // libedit through a module map and a shim header (Debian: libedit-dev).
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The interactive `rpn>` shell: session, commands, favorites, plots, line editor.
-        .target(name: "RPNShell", dependencies: ["RPNCore", "RPNJSON", "RPNCommandLine", "CEditLine"]),
+        .target(name: "RPNShell", dependencies: ["Platform", "RPNCore", "RPNJSON", "RPNCommandLine", "CEditLine"]),
         .executableTarget(
             name: "rpn",
             dependencies: [
+                "Platform",
                 "RPNCommandLine",
                 "RPNLanguageServer",
                 "RPNShell",
@@ -50,12 +56,15 @@ let package = Package(
             ]
         ),
         // libFuzzer target (built as a stub unless -DFUZZING; see its main.swift).
-        .executableTarget(name: "rpn-fuzz", dependencies: ["RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
+        .executableTarget(name: "rpn-fuzz", dependencies: ["Platform", "RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
+        // What the test targets share: an in-memory process (captured output, fake files and
+        // standard input, terminal and colour) to run commands and the shell in.
+        .target(name: "RPNTestSupport", dependencies: ["RPNCommandLine"], path: "Tests/RPNTestSupport"),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
-        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON"]),
+        .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON", "RPNTestSupport"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
         .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
-        .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine"]),
+        .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine", "RPNTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

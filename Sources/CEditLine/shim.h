@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <locale.h>
 #include <histedit.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 static inline int shim_el_set_prompt(EditLine *el, char *(*fn)(EditLine *)) { return el_set(el, EL_PROMPT, fn); }
 static inline int shim_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
@@ -26,10 +24,3 @@ static inline int shim_history_save(History *h, HistEvent *ev, const char *path)
 static inline FILE *shim_stdin(void) { return stdin; }
 static inline FILE *shim_stdout(void) { return stdout; }
 static inline FILE *shim_stderr(void) { return stderr; }
-
-/// Columns and rows of the terminal on `fd`, or 0 when it is not a terminal.
-static inline void shim_terminal_size(int fd, int *columns, int *rows) {
-    struct winsize size;
-    if (ioctl(fd, TIOCGWINSZ, &size) == 0) { *columns = size.ws_col; *rows = size.ws_row; }
-    else { *columns = 0; *rows = 0; }
-}

@@ -1,8 +1,6 @@
+import Platform
 import RPNCommandLine
 import RPNCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Builds the real shell (libedit, history file, favorites file, terminal size) and runs it.
 /// Everything is created here, at the top, and passed down.
@@ -36,5 +34,5 @@ public enum InteractiveShell {
         return home + "/.local/state/rpn"
     }
 
-    static func terminalSize() -> (columns: Int, rows: Int) { TerminalSize.ofStandardOutput() ?? (80, 24) }
+    static func terminalSize() -> (columns: Int, rows: Int) { Terminal.size(of: 1) ?? (80, 24) }
 }

@@ -6,7 +6,7 @@
 //   SWIFT_BACKTRACE=enable=no .build-fuzz/release/rpn-fuzz -max_total_time=120 -max_len=4096
 // A plain `swift build` builds a stub that says so.
 #if FUZZING
-import Glibc
+import Platform
 import RPNCore
 import RPNJSON
 import RPNLanguageServer

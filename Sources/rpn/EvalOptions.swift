@@ -1,10 +1,8 @@
 import ArgumentParser
+import Platform
 import RPNCommandLine
 import RPNCore
 import RPNShell
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The options of the default command: running programs (`rpn -e ...`, `rpn FILE...`).
 struct EvalOptions: ParsableArguments {
@@ -35,7 +33,7 @@ struct EvalOptions: ParsableArguments {
     /// RPNCompletions).
     func run(files: [String]) throws {
         let io = processIO()
-        if programs.isEmpty, files.isEmpty, isatty(0) == 1, isatty(1) == 1 {
+        if programs.isEmpty, files.isEmpty, Terminal.isTerminal(0), Terminal.isTerminal(1) {
             // A person at a terminal: the calculator, started with the options that apply to it.
             throw ExitCode(runShell(io))
         }

@@ -1,8 +1,6 @@
 import ArgumentParser
+import Platform
 import RPNShell
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `rpn fav` alone lists, like `rpn fav list`. It is not List made the default subcommand:
 /// then `rpn fav bogus` would be parsed as `rpn fav list bogus` and answered with list's usage.
@@ -28,7 +26,7 @@ struct Fav: ParsableCommand {
         let store = FileFavoritesStore(path: FileFavoritesStore.defaultPath(environment: processEnvironment()))
         var command = FavoritesCommand(action: action, store: store)
         command.json = json
-        command.terminalColumns = TerminalSize.ofStandardOutput()?.columns
+        command.terminalColumns = Terminal.size(of: 1)?.columns
         try finish(command.run(processIO()))
     }
 

@@ -1,7 +1,5 @@
+import Platform
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Ctrl-C for the interactive shell. The signal handler only raises a flag; the shell asks
 /// for it (which lowers it) between tokens of a long evaluation and between pieces of long
@@ -13,11 +11,7 @@ enum Interrupts {
     /// EINTR (the line is abandoned), and sets the locale libedit needs to show π, √ and ×.
     static func installForShell() {
         setlocale(LC_CTYPE, "")
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupts.raised.store(true, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
+        Signals.install(SIGINT, interrupting: { _ in Interrupts.raised.store(true, ordering: .relaxed) })
     }
 
     /// Whether Ctrl-C was pressed since the last call.

@@ -1,8 +1,6 @@
 import ArgumentParser
+import Platform
 import RPNLanguageServer
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct Lsp: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Platform
 import RPNShell
 
 struct PlotCLI: ParsableCommand {
@@ -35,6 +36,6 @@ struct PlotCLI: ParsableCommand {
         command.variable = variable
         command.svgPath = svg
         command.ascii = ascii
-        try finish(command.run(processIO(), terminalSize: TerminalSize.ofStandardOutput()))
+        try finish(command.run(processIO(), terminalSize: Terminal.size(of: 1)))
     }
 }

@@ -1,9 +1,7 @@
 import ArgumentParser
+import Platform
 import RPNCommandLine
 import RPNCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `rpn` executable: argument parsing only; the work is in RPNCommandLine.
 ///
@@ -84,7 +82,7 @@ struct RPNSubcommands: ParsableCommand {
 /// The real process's streams and environment.
 func processIO() -> CommandLineIO {
     CommandLineIO(standardOutput: .standardOutput(), standardError: .standardError(),
-                  standardInputIsTerminal: isatty(0) == 1,
+                  standardInputIsTerminal: Terminal.isTerminal(0),
                   colourAllowed: CommandLineIO.colourAllowed(noColor: getenv("NO_COLOR").map { String(cString: $0) }))
 }
 

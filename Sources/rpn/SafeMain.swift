@@ -1,9 +1,7 @@
 import ArgumentParser
+import Platform
 import RPNCommandLine
 import RPNCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension ParsableCommand {
     /// swift-argument-parser's `main`, except that its error messages, which quote the user's
@@ -14,7 +12,7 @@ extension ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            Glibc.exit(0)
+            Platform.exit(0)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -24,7 +22,7 @@ extension ParsableCommand {
                     .map(TerminalText.shown).joined(separator: "\n")) + "\n")
                 sink.flush()
             }
-            Glibc.exit(code.rawValue)
+            Platform.exit(code.rawValue)
         }
     }
 }

@@ -1,4 +1,5 @@
 import RPNCommandLine
+import RPNTestSupport
 import Testing
 
 @Suite struct CheckAndTokensTests {

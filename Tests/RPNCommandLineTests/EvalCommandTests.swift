@@ -1,4 +1,5 @@
 import RPNCommandLine
+import RPNTestSupport
 import Testing
 
 @Suite struct EvalCommandTests {
@@ -89,11 +90,8 @@ import Testing
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
-        var harness = Harness(terminal: true)
-        #expect(run(["1 0 /"], harness: harness).1.err.contains("\u{1B}["))
-        harness = Harness(terminal: true)
-        harness.colourAllowed = false
-        #expect(!run(["1 0 /"], harness: harness).1.err.contains("\u{1B}["))
+        #expect(run(["1 0 /"], harness: Harness(terminal: true, colourAllowed: true)).1.err.contains("\u{1B}["))
+        #expect(!run(["1 0 /"], harness: Harness(terminal: true, colourAllowed: false)).1.err.contains("\u{1B}["))
         #expect(!run(["1 0 /"]).1.err.contains("\u{1B}["))
     }
 

@@ -1,6 +1,7 @@
 import RPNCommandLine
 import RPNCore
 import RPNJSON
+import RPNTestSupport
 import Testing
 
 @Suite struct VariableAssignmentsTests {

@@ -1,5 +1,6 @@
 import Foundation
 import RPNCommandLine
+import RPNTestSupport
 import Synchronization
 import Testing
 @testable import RPNShell
@@ -66,7 +67,7 @@ import Testing
             case .save:
                 do { try FileWriter.write(path, Array("new contents\n".utf8), with: writer) } catch { return error.message }
             case .svg:
-                let harness = PlotHarness()
+                let harness = Harness()
                 var command = PlotCommand(program: "M")
                 command.svgPath = path
                 command.fileWriter = writer

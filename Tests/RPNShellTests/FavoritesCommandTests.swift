@@ -1,5 +1,6 @@
 import Foundation
 import RPNCommandLine
+import RPNTestSupport
 import Testing
 @testable import RPNShell
 
@@ -63,7 +64,7 @@ import Testing
         let store = InMemoryFavoritesStore(test.before)
         var command = FavoritesCommand(action: test.action, store: store)
         command.json = test.json
-        let harness = FavoritesHarness()
+        let harness = Harness()
         let status = command.run(harness.io)
         #expect(harness.out == test.out)
         #expect(harness.err == test.err)
@@ -77,7 +78,7 @@ import Testing
             func run(_ action: FavoritesCommand.Action, json: Bool = false) -> (String, String, Int32) {
                 var command = FavoritesCommand(action: action, store: store)
                 command.json = json
-                let harness = FavoritesHarness()
+                let harness = Harness()
                 let status = command.run(harness.io)
                 return (harness.out, harness.err, status)
             }
@@ -96,7 +97,7 @@ import Testing
             let path = directory + "/favorites.json"
             try write(Array("not json".utf8), to: path)
             for action in [FavoritesCommand.Action.list, .add("1"), .remove(1), .show(1)] {
-                let harness = FavoritesHarness()
+                let harness = Harness()
                 let status = FavoritesCommand(action: action, store: FileFavoritesStore(path: path)).run(harness.io)
                 #expect(status == 1)
                 #expect(harness.out == "")
@@ -108,11 +109,9 @@ import Testing
 
     @Test func errorsAreRedOnATerminalUnlessColourIsOff() {
         for colourAllowed in [true, false] {
-            let stderr = OutputSink.capture(isTerminal: true)
-            let io = CommandLineIO(standardOutput: .capture(), standardError: stderr, standardInputIsTerminal: true,
-                                   colourAllowed: colourAllowed)
-            _ = FavoritesCommand(action: .show(1), store: InMemoryFavoritesStore()).run(io)
-            #expect(stderr.capturedText == (colourAllowed ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ")
+            let harness = Harness(terminal: true, colourAllowed: colourAllowed)
+            _ = FavoritesCommand(action: .show(1), store: InMemoryFavoritesStore()).run(harness.io)
+            #expect(harness.err == (colourAllowed ? "rpn: \u{1B}[1;31merror:\u{1B}[0m " : "rpn: error: ")
                 + "no favorite 1 (there are 0)\n")
         }
     }

@@ -3,6 +3,7 @@ import FoundationXML
 #endif
 import Foundation
 import RPNShell
+import RPNTestSupport
 import Testing
 
 /// What the axes promise: 0 is labelled on the y axis whenever the curve reaches it; the SVG's
@@ -16,7 +17,7 @@ import Testing
                       ("M M × 1 -", -1, 1), ("M 4 ^", -2, 2)])
     func zeroIsLabelledWhenTheCurveReachesIt(program: String, from: Double, to: Double) throws {
         // In the terminal, sized as `rpn plot` sizes it.
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: program)
         command.from = from
         command.to = to
@@ -77,7 +78,7 @@ import Testing
         ((columns: 5, rows: 3), "the terminal is 5 columns wide and 3 rows high; a plot needs at least 20 columns and 9 rows"),
     ] as [((columns: Int, rows: Int), String)])
     func rpnPlotRefusesTerminalsTooSmall(size: (columns: Int, rows: Int), message: String) {
-        let harness = PlotHarness(terminal: true)
+        let harness = Harness(terminal: true)
         #expect(PlotCommand(program: "M").run(harness.io, terminalSize: size) == 1)
         #expect(harness.out == "")
         #expect(harness.err == "rpn: error: \(message) (--svg FILE writes it to a file)\n")
@@ -85,7 +86,7 @@ import Testing
 
     @Test(arguments: [(20, 9), (21, 10), (200, 9)])
     func rpnPlotFillsTerminalsJustBigEnough(columns: Int, rows: Int) {
-        let harness = PlotHarness(terminal: true)
+        let harness = Harness(terminal: true)
         #expect(PlotCommand(program: "M sin").run(harness.io, terminalSize: (columns, rows)) == 0)
         let lines = PlotFixture.lines(harness.out)
         #expect(lines.count == rows - 1)

@@ -3,11 +3,12 @@ import FoundationXML
 #endif
 import Foundation
 import RPNShell
+import RPNTestSupport
 import Testing
 
 @Suite struct PlotCommandTests {
     @Test func plotsTheTopOfTheStackInTheTerminal() {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "3 M M × 4 ÷")
         command.from = -4
         command.to = 4
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func usesTheTerminalSizeLessThePromptRow() {
-        let harness = PlotHarness(terminal: true)
+        let harness = Harness(terminal: true)
         var command = PlotCommand(program: "M sin")
         command.ascii = true
         #expect(command.run(harness.io, terminalSize: (columns: 100, rows: 30)) == 0)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func asciiTitles() {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "1 M ÷")
         command.ascii = true
         #expect(command.run(harness.io, terminalSize: nil) == 0)
@@ -53,7 +54,7 @@ import Testing
         ("M 0 ÷", "-e:1:5: error: division by zero\nM 0 ÷\n    ^\nrpn: error: nothing to plot: M÷0 has no value on [-10, -1]\n"),
     ])
     func programErrorsExitOne(program: String, message: String) {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: program)
         command.to = -1
         #expect(command.run(harness.io, terminalSize: nil) == 1)
@@ -70,7 +71,7 @@ import Testing
         (0, 1, "sin", "rpn: error: --var sin: not a variable name\n"),
     ])
     func usageErrorsExit64(from: Double, to: Double, variable: String, message: String) {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "M")
         command.from = from
         command.to = to
@@ -86,7 +87,7 @@ import Testing
         ("M 2 ×", "x", "rpn: error: M×2 does not depend on x; it reads M: use --var M\n"),
     ])
     func aVariableTheExpressionDoesNotReadIsAUsageError(program: String, variable: String, message: String) {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: program)
         command.variable = variable
         #expect(command.run(harness.io, terminalSize: nil) == 64)
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func anotherVariable() {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "x x × M +")
         command.variable = "x"
         command.from = -2
@@ -104,7 +105,7 @@ import Testing
         #expect(command.run(harness.io, terminalSize: nil) == 1)
         #expect(harness.err.contains("unset: 'M'"))
 
-        let good = PlotHarness()
+        let good = Harness()
         command.program = "x x × 1 +"
         #expect(command.run(good.io, terminalSize: (columns: 50, rows: 12)) == 0)
         #expect(good.err == "")
@@ -114,35 +115,32 @@ import Testing
     }
 
     @Test func writesSVGFiles() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rpn-plot-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("f & g.svg").path
+        try withTemporaryDirectory { (directory: String) throws in
+            let path = directory + "/f & g.svg"
+            let harness = Harness()
+            var command = PlotCommand(program: "1 M ÷")
+            command.from = -5
+            command.to = 5
+            command.svgPath = path
+            #expect(command.run(harness.io, terminalSize: (columns: 80, rows: 24)) == 0)
+            #expect(harness.err == "")
+            #expect(harness.out == "wrote \(path): 1÷M for M from -5 to 5\n")
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
+            let reader = try PlotSVGTests.parse(svg)
+            #expect(reader.titles == ["1÷M"])
+            #expect((reader.curves.first?.filter { $0 == "M" }.count ?? 0) >= 2)
 
-        let harness = PlotHarness()
-        var command = PlotCommand(program: "1 M ÷")
-        command.from = -5
-        command.to = 5
-        command.svgPath = path
-        #expect(command.run(harness.io, terminalSize: (columns: 80, rows: 24)) == 0)
-        #expect(harness.err == "")
-        #expect(harness.out == "wrote \(path): 1÷M for M from -5 to 5\n")
-        let svg = try String(contentsOfFile: path, encoding: .utf8)
-        let reader = try PlotSVGTests.parse(svg)
-        #expect(reader.titles == ["1÷M"])
-        #expect((reader.curves.first?.filter { $0 == "M" }.count ?? 0) >= 2)
-
-        // Over an existing file: replaced, not appended to.
-        command.program = "M"
-        #expect(command.run(PlotHarness().io, terminalSize: nil) == 0)
-        let again = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(try PlotSVGTests.parse(again).titles == ["M"])
-        #expect(again.components(separatedBy: "<svg").count == 2)
+            // Over an existing file: replaced, not appended to.
+            command.program = "M"
+            #expect(command.run(Harness().io, terminalSize: nil) == 0)
+            let again = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(try PlotSVGTests.parse(again).titles == ["M"])
+            #expect(again.components(separatedBy: "<svg").count == 2)
+        }
     }
 
     @Test func reportsUnwritableFiles() {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "M")
         command.svgPath = "/nonexistent-rpn-dir/plot.svg"
         #expect(command.run(harness.io, terminalSize: nil) == 1)

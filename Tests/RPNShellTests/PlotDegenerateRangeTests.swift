@@ -3,6 +3,7 @@ import FoundationXML
 #endif
 import Foundation
 import RPNShell
+import RPNTestSupport
 import Testing
 
 /// `rpn plot` over ranges at the edges of double precision: huge, tiny, two numbers wide; and
@@ -66,7 +67,7 @@ import Testing
 
     @Test(arguments: drawable)
     func theTerminalPlotIsSane(_ test: Case) throws {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: test.program)
         command.from = test.from
         command.to = test.to
@@ -90,7 +91,7 @@ import Testing
     func theSVGIsSane(_ test: Case) throws {
         try withTemporaryDirectory { (directory: String) throws in
             let path = directory + "/plot.svg"
-            let harness = PlotHarness()
+            let harness = Harness()
             var command = PlotCommand(program: test.program)
             command.from = test.from
             command.to = test.to
@@ -146,7 +147,7 @@ import Testing
         (1e300, 1e300 * (1 + 1e-14), "1e+300", "1.00000000000001e+300", "68"),
     ])
     func rangesTooNarrowForDoublesAreRefused(from: Double, to: Double, fromText: String, toText: String, count: String) {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: "M")
         command.from = from
         command.to = to
@@ -161,7 +162,7 @@ import Testing
         ("M acos M 2 + acos +", -0.5, 1, "rpn: error: nothing to plot: acos(M)+acos(M+2) has no value on [-0.5, 1]\n"),
     ])
     func nowhereDefinedFunctionsSaySo(program: String, from: Double, to: Double, message: String) {
-        let harness = PlotHarness()
+        let harness = Harness()
         var command = PlotCommand(program: program)
         command.from = from
         command.to = to

@@ -1,4 +1,3 @@
-import RPNCommandLine
 import RPNCore
 import Testing
 @testable import RPNShell
@@ -6,23 +5,10 @@ import Testing
 /// `:plot` in the shell: bounds in either order, any variable, favorites, and a clear message
 /// whenever there is nothing sensible to draw.
 @Suite struct PlotShellTests {
-    static func shell(favorites: [Favorite] = [], terminal: (columns: Int, rows: Int) = (60, 20)) -> (Shell, OutputSink) {
-        let output = OutputSink.capture()
-        let environment = ShellEnvironment(output: output, colour: false, terminalSize: { terminal },
-                                           favorites: InMemoryFavoritesStore(favorites))
-        return (Shell(session: Session(), environment: environment), output)
-    }
-
-    /// Types the lines; returns what the last one printed.
+    /// Types the lines into a new shell; returns what the last one printed.
     static func type(_ lines: [String], favorites: [Favorite] = [], terminal: (columns: Int, rows: Int) = (60, 20)) -> String {
-        let (shell, output) = shell(favorites: favorites, terminal: terminal)
-        var before = 0
-        for line in lines {
-            before = output.captured.count
-            shell.handle(line)
-            output.flush()
-        }
-        return String(decoding: output.captured[before...], as: UTF8.self)
+        let shell = Shell.inMemory(favorites: InMemoryFavoritesStore(favorites), terminal: terminal)
+        return lines.map(shell.type).last ?? ""
     }
 
     /// A picture: its title and its x labels.

@@ -1,5 +1,6 @@
 import Foundation
 import RPNCommandLine
+import RPNTestSupport
 import Testing
 @testable import RPNShell
 
@@ -18,7 +19,7 @@ import Testing
                 do { try FileWriter.write(path, Array(text.utf8)) } catch { return error.message }
                 return nil
             case .svg:
-                let harness = PlotHarness()
+                let harness = Harness()
                 var command = PlotCommand(program: "M")
                 command.svgPath = path
                 guard command.run(harness.io, terminalSize: nil) == 0 else { return harness.err }

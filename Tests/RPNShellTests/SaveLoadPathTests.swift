@@ -60,27 +60,18 @@ import Testing
     @Test func saveAndLoadWithTildeAndQuotes() throws {
         try withTemporaryDirectory { (home: String) throws in
             let files = ShellFiles(homeDirectory: home)
-            let output = OutputSink.capture()
-            let environment = ShellEnvironment(output: output, colour: false, terminalSize: { (80, 24) },
-                                               favorites: InMemoryFavoritesStore(), readFile: files.read, writeFile: files.write)
-            let shell = Shell(session: Session(), environment: environment)
-            func type(_ line: String) -> String {
-                let before = output.captured.count
-                shell.handle(line)
-                output.flush()
-                return String(decoding: output.captured[before...], as: UTF8.self)
-            }
-            _ = type("7 M + √")
-            #expect(type(":save ~/f.rpn") == "saved 1 line to ~/f.rpn\n")
+            let shell = Shell.inMemory(terminal: (80, 24), readFile: files.read, writeFile: files.write)
+            _ = shell.type("7 M + √")
+            #expect(shell.type(":save ~/f.rpn") == "saved 1 line to ~/f.rpn\n")
             #expect(bytes(at: home + "/f.rpn") == Array("7 M + √\n".utf8))
             #expect(mkdir(home + "/my dir", 0o700) == 0)
-            #expect(type(#":save "~/my dir/g h.rpn""#) == "saved 1 line to ~/my dir/g h.rpn\n")
+            #expect(shell.type(#":save "~/my dir/g h.rpn""#) == "saved 1 line to ~/my dir/g h.rpn\n")
             #expect(bytes(at: home + "/my dir/g h.rpn") == Array("7 M + √\n".utf8))
-            #expect(type(":save ~/missing/f.rpn") == "error: cannot write '\(home)/missing/f.rpn': No such file or directory\n")
-            _ = type(":clear")
-            _ = type("9 →M")
-            #expect(type(#":load '~/my dir/g h.rpn'"#).hasSuffix("√(7+M) = 4\n"))
-            #expect(type(":load ~/nope.rpn") == "error: cannot open '\(home)/nope.rpn': No such file or directory\n")
+            #expect(shell.type(":save ~/missing/f.rpn") == "error: cannot write '\(home)/missing/f.rpn': No such file or directory\n")
+            _ = shell.type(":clear")
+            _ = shell.type("9 →M")
+            #expect(shell.type(#":load '~/my dir/g h.rpn'"#).hasSuffix("√(7+M) = 4\n"))
+            #expect(shell.type(":load ~/nope.rpn") == "error: cannot open '\(home)/nope.rpn': No such file or directory\n")
         }
     }
 }

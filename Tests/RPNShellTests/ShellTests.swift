@@ -1,45 +1,22 @@
 import RPNCommandLine
 import RPNCore
+import RPNTestSupport
 import Testing
 @testable import RPNShell
 
 @Suite struct ShellTests {
-    final class Files {
-        var contents: [String: [UInt8]] = [:]
-    }
-
-    func shell(favorites: FavoritesStore = InMemoryFavoritesStore(), files: Files = Files(),
-               columns: Int = 60) -> (Shell, OutputSink) {
-        let output = OutputSink.capture()
-        let environment = ShellEnvironment(
-            output: output, colour: false, terminalSize: { (columns, 20) }, favorites: favorites,
-            readFile: { (path: String) throws(InputError) -> [UInt8] in
-                guard let bytes = files.contents[path] else { throw InputError("cannot open '\(path)': No such file or directory") }
-                return bytes
-            },
-            writeFile: { (path: String, bytes: [UInt8]) throws(InputError) in files.contents[path] = bytes })
-        return (Shell(session: Session(), environment: environment), output)
-    }
-
-    func type(_ shell: Shell, _ output: OutputSink, _ line: String) -> String {
-        let before = output.captured.count
-        shell.handle(line)
-        output.flush()
-        return String(decoding: output.captured[before...], as: UTF8.self)
-    }
-
     @Test func showsTheStackWithLevelsAndTheDescription() {
-        let (shell, out) = shell()
-        #expect(type(shell, out, "3 5 + √ 2") == "  2: 2.8284271247461903\n  1: 2\n  √(3+5),2 = 2\n")
+        let shell = Shell.inMemory()
+        #expect(shell.type("3 5 + √ 2") == "  2: 2.8284271247461903\n  1: 2\n  √(3+5),2 = 2\n")
     }
 
     @Test func errorsPointUnderTheTypedLineAndKeepTheStack() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "1 2")
-        let shown = type(shell, out, "4 0 ÷")
+        let shell = Shell.inMemory()
+        _ = shell.type("1 2")
+        let shown = shell.type("4 0 ÷")
         #expect(shown.hasPrefix("         ^ error: division by zero\n"))  // prompt (5) + "4 0 " (4)
         #expect(shown.contains("unchanged"))
-        #expect(type(shell, out, ":describe") == "1,2\n")
+        #expect(shell.type(":describe") == "1,2\n")
     }
 
     static let commandErrors: [(String, String)] = [
@@ -60,50 +37,50 @@ import Testing
 
     @Test(arguments: commandErrors)
     func commandErrorsSayWhatIsWrong(_ line: String, _ expected: String) {
-        let (shell, out) = shell()
-        #expect(type(shell, out, line) == expected)
+        let shell = Shell.inMemory()
+        #expect(shell.type(line) == expected)
     }
 
     @Test func setVarsUndoRedo() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "M 2 ×")
-        #expect(type(shell, out, ":set M pi 2 /").hasSuffix("M×2 = 3.141592653589793\n"))
-        #expect(type(shell, out, ":vars") == "  M = 1.5707963267948966\n")
-        #expect(type(shell, out, ":undo").hasSuffix("M×2 = ?\n"))
-        #expect(type(shell, out, ":redo").hasSuffix("= 3.141592653589793\n"))
-        #expect(type(shell, out, ":ascii").hasSuffix("M*2 = 3.141592653589793\n"))
+        let shell = Shell.inMemory()
+        _ = shell.type("M 2 ×")
+        #expect(shell.type(":set M pi 2 /").hasSuffix("M×2 = 3.141592653589793\n"))
+        #expect(shell.type(":vars") == "  M = 1.5707963267948966\n")
+        #expect(shell.type(":undo").hasSuffix("M×2 = ?\n"))
+        #expect(shell.type(":redo").hasSuffix("= 3.141592653589793\n"))
+        #expect(shell.type(":ascii").hasSuffix("M*2 = 3.141592653589793\n"))
     }
 
     @Test func saveAndLoadTheSessionProgram() {
-        let files = Files()
-        let (shell, out) = shell(files: files)
-        _ = type(shell, out, "7 M + √")
-        _ = type(shell, out, "9 →M")
-        #expect(type(shell, out, ":save s.rpn") == "saved 2 lines to s.rpn\n")
-        #expect(String(decoding: files.contents["s.rpn"]!, as: UTF8.self) == "7 M + √\n9 →M\n")
-        let (other, otherOut) = self.shell(files: files)
-        #expect(type(other, otherOut, ":load s.rpn").hasSuffix("√(7+M) = 4\n"))
+        let files = FakeFiles()
+        let shell = Shell.inMemory(files: files)
+        _ = shell.type("7 M + √")
+        _ = shell.type("9 →M")
+        #expect(shell.type(":save s.rpn") == "saved 2 lines to s.rpn\n")
+        #expect(files.text("s.rpn") == "7 M + √\n9 →M\n")
+        let other = Shell.inMemory(files: files)
+        #expect(other.type(":load s.rpn").hasSuffix("√(7+M) = 4\n"))
     }
 
     @Test func favoritesAddListLoadRemove() {
         let store = InMemoryFavoritesStore()
-        let (shell, out) = shell(favorites: store)
-        _ = type(shell, out, "1 M ÷ sin")
-        #expect(type(shell, out, ":fav") == "added 1  sin(1÷M)\n")
-        _ = type(shell, out, ":clear")
-        _ = type(shell, out, "M cos M ×")
-        #expect(type(shell, out, ":fav add") == "added 2  cos(M)×M\n")
-        #expect(type(shell, out, ":favs") == "1  sin(1÷M)\n2  cos(M)×M\n")
-        _ = type(shell, out, ":clear")
-        #expect(type(shell, out, ":fav 1").hasSuffix("sin(1÷M) = ?\n"))
-        #expect(type(shell, out, ":fav rm 1") == "removed 1  sin(1÷M)\n")
+        let shell = Shell.inMemory(favorites: store)
+        _ = shell.type("1 M ÷ sin")
+        #expect(shell.type(":fav") == "added 1  sin(1÷M)\n")
+        _ = shell.type(":clear")
+        _ = shell.type("M cos M ×")
+        #expect(shell.type(":fav add") == "added 2  cos(M)×M\n")
+        #expect(shell.type(":favs") == "1  sin(1÷M)\n2  cos(M)×M\n")
+        _ = shell.type(":clear")
+        #expect(shell.type(":fav 1").hasSuffix("sin(1÷M) = ?\n"))
+        #expect(shell.type(":fav rm 1") == "removed 1  sin(1÷M)\n")
         #expect(try! store.load().map(\.description) == ["cos(M)×M"])
     }
 
     @Test func plotDrawsTheTopExpressionSizedToTheTerminal() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "M M ×")
-        let picture = type(shell, out, ":plot -2 2")
+        let shell = Shell.inMemory()
+        _ = shell.type("M M ×")
+        let picture = shell.type(":plot -2 2")
         #expect(picture.contains("M×M"))
         #expect(picture.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 17)
         #expect(picture.unicodeScalars.contains { $0.value >= 0x2801 && $0.value <= 0x28FF }, "braille dots")
@@ -111,8 +88,8 @@ import Testing
 
     @Test func plotAFavorite() {
         let store = InMemoryFavoritesStore([Favorite(program: "1 M ÷", description: "1÷M")])
-        let (shell, out) = shell(favorites: store)
-        #expect(type(shell, out, ":plot fav 1 -5 5").contains("1÷M"))
+        let shell = Shell.inMemory(favorites: store)
+        #expect(shell.type(":plot fav 1 -5 5").contains("1÷M"))
     }
 
     static let completions: [(String, [String])] = [
@@ -131,100 +108,99 @@ import Testing
 
     @Test(arguments: completions)
     func tabCompletion(_ prefix: String, _ expected: [String]) {
-        let (shell, out) = shell()
-        _ = type(shell, out, "3 →rate")
+        let shell = Shell.inMemory()
+        _ = shell.type("3 →rate")
         #expect(shell.completions(for: prefix) == expected)
     }
 
     @Test func quitEndsTheLoopAndEndOfInputToo() {
-        let (shell, _) = shell()
+        let shell = Shell.inMemory()
         var lines: [LineInput] = [.line("1 2 +"), .interrupted, .line(":quit"), .line("never")]
         #expect(shell.run { _ in lines.removeFirst() } == 0)
         #expect(lines == [.line("never")])
-        let (other, _) = self.shell()
+        let other = Shell.inMemory()
         #expect(other.run { _ in .end } == 0)
     }
 
     @Test func helpListsWordsAndCommands() {
-        let (shell, out) = shell()
-        let help = type(shell, out, ":help")
+        let shell = Shell.inMemory()
+        let help = shell.type(":help")
         for text in ["( a b -- a+b )", "dup", ":fav", ":plot", ":save FILE", "Ctrl-R"] { #expect(help.contains(text), "\(text)") }
     }
 
     // MARK: - Lines judged with the variables as they are
 
     @Test func aLineThatFailsOnlyWithTheVariablesIsRejectedWithACaret() {
-        let (shell, out) = shell()
-        _ = type(shell, out, ":set y 2")
-        #expect(type(shell, out, "y 0 ÷") == "         ^ error: division by zero\n"
+        let shell = Shell.inMemory()
+        _ = shell.type(":set y 2")
+        #expect(shell.type("y 0 ÷") == "         ^ error: division by zero\n"
                 + "the stack is unchanged; Up recalls the line to fix it\n")
-        #expect(type(shell, out, "q 1 + →w") == "     ^ error: variable 'q' is unset, so →w has no value to store\n"
+        #expect(shell.type("q 1 + →w") == "     ^ error: variable 'q' is unset, so →w has no value to store\n"
                 + "the stack is unchanged; Up recalls the line to fix it\n")
-        #expect(type(shell, out, ":vars") == "  y = 2\n")
+        #expect(shell.type(":vars") == "  y = 2\n")
     }
 
     @Test func anEarlierEntryBrokenByAStoreIsShownWithItsLine() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "1 x ÷")
-        #expect(type(shell, out, "0 →x") == "line 1:1:5: error: division by zero\n1 x ÷\n    ^\n"
+        let shell = Shell.inMemory()
+        _ = shell.type("1 x ÷")
+        #expect(shell.type("0 →x") == "line 1:1:5: error: division by zero\n1 x ÷\n    ^\n"
                 + "the stack is unchanged; Up recalls the line to fix it\n")
-        #expect(type(shell, out, ":set x 0") == "line 1:1:5: error: division by zero\n1 x ÷\n    ^\n"
+        #expect(shell.type(":set x 0") == "line 1:1:5: error: division by zero\n1 x ÷\n    ^\n"
                 + "x keeps its value; the stack is unchanged\n")
     }
 
     @Test func acceptedLinesShowTheirWarnings() {
-        let (shell, out) = shell()
-        #expect(type(shell, out, "2 sqr") == "       ^^^ warning: 'sqr' is a free variable; did you mean 'sqrt'?\n"
+        let shell = Shell.inMemory()
+        #expect(shell.type("2 sqr") == "       ^^^ warning: 'sqr' is a free variable; did you mean 'sqrt'?\n"
                 + "  2: 2\n  1: ?\n  2,sqr = ?\n")
     }
 
     @Test func aLineWiderThanTheTerminalGetsItsErrorWithTheLine() {
-        let (shell, out) = shell(columns: 30)
+        let shell = Shell.inMemory(terminal: (30, 20))
         let line = "1 2 3 4 5 6 7 8 9 10 11 12 0 ÷"
-        #expect(type(shell, out, line) == "line 1:1:30: error: division by zero\n\(line)\n"
+        #expect(shell.type(line) == "line 1:1:30: error: division by zero\n\(line)\n"
                 + String(repeating: " ", count: 29) + "^\nthe stack is unchanged; Up recalls the line to fix it\n")
     }
 
     @Test func loadErrorsNameTheFileAndItsLine() {
-        let files = Files()
-        files.contents["prog.rpn"] = Array("1 2 +\n# a comment\n3 0 ÷ 4\n".utf8)
-        let (shell, out) = shell(files: files)
-        _ = type(shell, out, "7")
-        #expect(type(shell, out, ":load prog.rpn") == "prog.rpn:3:5: error: division by zero\n3 0 ÷ 4\n    ^\n"
+        let files = FakeFiles(["prog.rpn": "1 2 +\n# a comment\n3 0 ÷ 4\n"])
+        let shell = Shell.inMemory(files: files)
+        _ = shell.type("7")
+        #expect(shell.type(":load prog.rpn") == "prog.rpn:3:5: error: division by zero\n3 0 ÷ 4\n    ^\n"
                 + "nothing was loaded; the stack is unchanged\n")
-        #expect(type(shell, out, ":describe") == "7\n")
+        #expect(shell.type(":describe") == "7\n")
     }
 
     @Test func enterOnAnEmptyLineDuplicatesTheTopAndUndoes() {
-        let (shell, out) = shell()
-        #expect(type(shell, out, "") == "", "an empty stack: nothing to duplicate")
-        _ = type(shell, out, "3 4 +")
-        #expect(type(shell, out, "") == "  2: 7\n  1: 7\n  3+4,3+4 = 7\n")
-        #expect(type(shell, out, "  ").hasSuffix("3+4,3+4,3+4 = 7\n"))
-        #expect(type(shell, out, ":undo").hasSuffix("3+4,3+4 = 7\n"))
+        let shell = Shell.inMemory()
+        #expect(shell.type("") == "", "an empty stack: nothing to duplicate")
+        _ = shell.type("3 4 +")
+        #expect(shell.type("") == "  2: 7\n  1: 7\n  3+4,3+4 = 7\n")
+        #expect(shell.type("  ").hasSuffix("3+4,3+4,3+4 = 7\n"))
+        #expect(shell.type(":undo").hasSuffix("3+4,3+4 = 7\n"))
         #expect(shell.session.program == "3 4 +\ndup")
     }
 
     @Test func setShowsTheValueItSet() {
-        let (shell, out) = shell()
-        #expect(type(shell, out, ":set x pi 2 /") == "  x = 1.5707963267948966\n  (empty stack)\n")
+        let shell = Shell.inMemory()
+        #expect(shell.type(":set x pi 2 /") == "  x = 1.5707963267948966\n  (empty stack)\n")
     }
 
     @Test func degAndRadApplyToWhatIsTypedNext() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "M sin")
-        #expect(type(shell, out, ":deg").hasPrefix("angles in degrees for the trigonometry typed from now on\n"))
-        _ = type(shell, out, "30 →M")
-        #expect(type(shell, out, "M sin").hasSuffix("sin(M),sin(M) = 0.5\n"))
-        #expect(type(shell, out, "rad").hasPrefix("angles in radians"))
+        let shell = Shell.inMemory()
+        _ = shell.type("M sin")
+        #expect(shell.type(":deg").hasPrefix("angles in degrees for the trigonometry typed from now on\n"))
+        _ = shell.type("30 →M")
+        #expect(shell.type("M sin").hasSuffix("sin(M),sin(M) = 0.5\n"))
+        #expect(shell.type("rad").hasPrefix("angles in radians"))
     }
 
-    @Test func saveWritesAProgramThatReplaysTheSession() {
-        let files = Files()
-        let (shell, out) = shell(files: files)
-        for line in [":deg", ":set x 10", "x", ":unset x", "90 sin"] { _ = type(shell, out, line) }
-        #expect(type(shell, out, ":save s.rpn") == "saved 5 lines to s.rpn\n")
-        let program = String(decoding: files.contents["s.rpn"]!, as: UTF8.self)
+    @Test func saveWritesAProgramThatReplaysTheSession() throws {
+        let files = FakeFiles()
+        let shell = Shell.inMemory(files: files)
+        for line in [":deg", ":set x 10", "x", ":unset x", "90 sin"] { _ = shell.type(line) }
+        #expect(shell.type(":save s.rpn") == "saved 5 lines to s.rpn\n")
+        let program = try #require(files.text("s.rpn"))
         #expect(program == "deg\n10 →x\nx\nunset x\n90 sin\n")
         let replay = RPN.evaluate(program, options: EvaluationOptions(freeVariables: true))
         #expect(replay.values == [nil, 1])
@@ -233,8 +209,8 @@ import Testing
 
     @Test func helpFitsTheTerminalAndSpeaksOfShellCommands() {
         for columns in [40, 60, 100] {
-            let (shell, out) = shell(columns: columns)
-            let help = type(shell, out, ":help")
+            let shell = Shell.inMemory(terminal: (columns, 20))
+            let help = shell.type(":help")
             for line in help.split(separator: "\n") {
                 #expect(line.count <= columns, "\(columns): \(line)")
             }
@@ -247,21 +223,21 @@ import Testing
     }
 
     @Test func describeIsCutAndSaysSo() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "M" + String(repeating: " dup +", count: 25))
-        let text = type(shell, out, ":describe")
+        let shell = Shell.inMemory()
+        _ = shell.type("M" + String(repeating: " dup +", count: 25))
+        let text = shell.type(":describe")
         #expect(text.utf8.count < (1 << 20) + 100)
         #expect(text.hasSuffix("(cut at 1 MiB)\n"))
     }
 
     @Test func favoritesAreCutToTheTerminal() {
         let store = InMemoryFavoritesStore()
-        let (shell, out) = shell(favorites: store, columns: 40)
-        _ = type(shell, out, "M" + String(repeating: " dup +", count: 30))
-        let added = type(shell, out, ":fav")
+        let shell = Shell.inMemory(favorites: store, terminal: (40, 20))
+        _ = shell.type("M" + String(repeating: " dup +", count: 30))
+        let added = shell.type(":fav")
         #expect(added.count <= 41 && added.hasPrefix("added 1  M+M+M") && added.hasSuffix("…\n"), "\(added)")
         #expect(try! store.load()[0].description.utf8.count <= Favorite.descriptionBytes + 8)
-        #expect(type(shell, out, ":favs").count <= 41)
+        #expect(shell.type(":favs").count <= 41)
     }
 
     static let completionsBeforeTheCursor: [(String, String, [String])] = [
@@ -276,8 +252,8 @@ import Testing
 
     @Test(arguments: completionsBeforeTheCursor)
     func tabCompletesTheWordAtTheCursor(_ before: String, _ word: String, _ expected: [String]) {
-        let (shell, out) = shell()
-        _ = type(shell, out, "3 →rate")
+        let shell = Shell.inMemory()
+        _ = shell.type("3 →rate")
         let result = shell.completions(before: before)
         #expect(result.word == word)
         #expect(result.candidates == expected)

@@ -2,6 +2,8 @@
 
 * Layering (ARCHITECTURE.md): arrows point down only. Read from the `import` lines of
   Sources/, so a new import that breaks the picture fails here, not in review.
+* Platform code lives in Sources/Platform: no other module chooses a C library, retries a
+  call after EINTR or asks strerror for errno's words.
 * The version is written once, in Swift (RPN.version); everything else reads it.
 * Every spelling of every built-in word (Sources/RPNCore/Builtins/BuiltinTable.swift) has a
   corpus case (grammar/corpus/) and a TextMate rule (grammar/rpn.tmLanguage.json) giving it
@@ -27,19 +29,25 @@ from rpn_grammar_support import CORPUS_DIR, KIND_TO_SCOPE, TextMateTokenizer, sw
 # --- Layering ---------------------------------------------------------------------------------
 
 C_LIBRARY = {"Glibc", "Musl", "Darwin", "WinSDK", "ucrt"}
-# The modules each module may import, besides the C library. Read as ARCHITECTURE.md draws it:
+# The modules each module may import. Read as ARCHITECTURE.md draws it:
 #   rpn, rpn-fuzz -> RPNShell / RPNCommandLine / RPNLanguageServer -> RPNCore (+ RPNJSON, CEditLine)
+#   and everything above the core -> Platform (the C library); RPNCore -> PlatformMath (libm)
 # RPNShell also sits on RPNCommandLine: `rpn fav` and `rpn plot` are commands run through its
 # CommandLineIO, and the shell renders diagnostics with its DiagnosticRenderer.
-BOTTOM = {"RPNCore", "RPNJSON", "CEditLine"}
+# Only Platform imports the C library: the others get it from Platform (which re-exports it
+# with its EINTR-retrying calls and errno's words), the core only <math.h> from PlatformMath.
+PLATFORM = "Platform"
+BOTTOM = {"RPNCore", "RPNJSON", "CEditLine", PLATFORM}
 FRONT_ENDS = {"RPNShell", "RPNCommandLine", "RPNLanguageServer"}
 ALLOWED_IMPORTS = {
-    "RPNCore": set(),
+    PLATFORM: C_LIBRARY,
+    "PlatformMath": set(),
+    "RPNCore": {"PlatformMath"},
     "RPNJSON": set(),
     "CEditLine": set(),
-    "RPNCommandLine": {"RPNCore", "RPNJSON"},
-    "RPNLanguageServer": {"RPNCore", "RPNJSON"},
-    "RPNShell": {"RPNCore", "RPNJSON", "CEditLine", "RPNCommandLine"},
+    "RPNCommandLine": {"RPNCore", "RPNJSON", PLATFORM},
+    "RPNLanguageServer": {"RPNCore", "RPNJSON", PLATFORM},
+    "RPNShell": {"RPNCore", "RPNJSON", "CEditLine", "RPNCommandLine", PLATFORM},
     # Synchronization (the standard library's atomics): the SIGINT flag main owns.
     "rpn": FRONT_ENDS | BOTTOM | {"ArgumentParser", "Synchronization"},
     "rpn-fuzz": FRONT_ENDS | BOTTOM,
@@ -71,9 +79,9 @@ def test_every_module_has_a_place_in_the_layers():
 
 @pytest.mark.parametrize("module", sorted(ALLOWED_IMPORTS))
 def test_imports_point_down_only(module):
-    allowed = ALLOWED_IMPORTS[module] | C_LIBRARY
+    allowed = ALLOWED_IMPORTS[module]
     wrong = {name: where for name, where in imports_of(SOURCES / module).items() if name not in allowed}
-    assert not wrong, f"{module} may import only {sorted(ALLOWED_IMPORTS[module]) or 'the C library'}; " + \
+    assert not wrong, f"{module} may import only {sorted(allowed) or 'nothing'}; " + \
         "; ".join(f"it imports {name} at {', '.join(where)}" for name, where in sorted(wrong.items()))
 
 
@@ -81,6 +89,47 @@ def test_the_import_reader_sees_every_form():
     text = ("import A\n@testable import B\n@preconcurrency import C\ninternal import D\n"
             "import struct E.Thing\n  import F // comment\n// import G\nlet importer = 1\n")
     assert [m.group(1) for m in IMPORT.finditer(text)] == ["A", "B", "C", "D", "E", "F"]
+
+
+# --- Platform code in one place -----------------------------------------------------------------
+
+# What only Platform may contain: the choice of C library, loops that retry a call a signal
+# interrupted (anything naming EINTR; elsewhere `Retrying` and `SystemError.isInterruption`),
+# and errno's words (`SystemError.reason`).
+PLATFORM_ONLY = re.compile(r"canImport\((?:Glibc|Musl|Darwin|WinSDK|ucrt)\)|\bEINTR\b|\bstrerror\b")
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def platform_code(text: str) -> list[tuple[int, str]]:
+    """(line, what) for each piece of platform code outside comments and string literals."""
+    blanked = STRING.sub(lambda m: " " * len(m.group()), text)
+    blanked = COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), blanked)
+    return [(blanked.count("\n", 0, m.start()) + 1, m.group()) for m in PLATFORM_ONLY.finditer(blanked)]
+
+
+def test_the_platform_code_reader_sees_code_not_comments():
+    text = ('#if canImport(Glibc)\nimport Glibc\n#endif\n'
+            '/// ends with EINTR\nif errno == EINTR { continue } // retried\n'
+            'let s = "EINTR"\n/* strerror */ String(cString: strerror(errno))\n')
+    assert platform_code(text) == [(1, "canImport(Glibc)"), (5, "EINTR"), (7, "strerror")]
+
+
+@pytest.mark.parametrize("module", sorted(set(ALLOWED_IMPORTS) - {PLATFORM}))
+def test_platform_code_lives_in_platform(module):
+    found = [f"{path.relative_to(REPO)}:{line}: {what}"
+             for path in sorted((SOURCES / module).rglob("*"))
+             if path.suffix in (".swift", ".h", ".c") and path.is_file()
+             for line, what in platform_code(path.read_text(encoding="utf-8"))]
+    assert not found, (f"{module} has platform code; use Platform (Retrying for calls a signal "
+                       "interrupts, SystemError for errno and its words): " + "; ".join(found))
+
+
+def test_the_core_gets_only_libm_from_the_c_library():
+    """RPNCore's one way into the C library is PlatformMath, so it must stay <math.h> alone."""
+    includes = [line.strip() for path in sorted((SOURCES / "PlatformMath").glob("*.h"))
+                for line in path.read_text(encoding="utf-8").splitlines() if line.strip().startswith("#")]
+    assert includes == ["#include <math.h>"], f"PlatformMath must declare <math.h> only, not {includes}"
 
 
 # --- The version --------------------------------------------------------------------------------

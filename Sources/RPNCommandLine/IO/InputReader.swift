@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import RPNCore
 
 /// A file or stream that could not be read, with the reason in words.
@@ -13,7 +11,7 @@ public struct InputError: Error, Equatable {
 public enum InputReader {
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InputError("cannot open '\(TerminalText.shown(path))': \(reason(errno))") }
+        guard descriptor >= 0 else { throw InputError("cannot open '\(TerminalText.shown(path))': \(SystemError.last.reason)") }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
@@ -28,27 +26,8 @@ public enum InputReader {
     }
 
     static func readAll(_ descriptor: Int32, name: String, sizeHint: Int) throws(InputError) -> [UInt8] {
-        // Read straight into the array's storage: a 100 MB input is copied once, not twice.
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 1 << 16))
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let result = bytes.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress! + count, raw.count - count)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw InputError("cannot read '\(TerminalText.shown(name))': \(reason(errno))")
-            }
-            if result == 0 { break }
-            count += result
+        do { return try Retrying.readAll(descriptor, sizeHint: sizeHint) } catch {
+            throw InputError("cannot read '\(TerminalText.shown(name))': \(error.reason)")
         }
-        bytes.removeLast(bytes.count - count)
-        return bytes
-    }
-
-    public static func reason(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
     }
 }

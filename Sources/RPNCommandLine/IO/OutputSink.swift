@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// A buffered byte stream: a file descriptor, or memory for tests. Front ends write only
 /// through sinks they are handed, so every command can run in-process under test.
@@ -17,8 +15,8 @@ public final class OutputSink {
         buffer.reserveCapacity(1 << 16)
     }
 
-    public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1, isTerminal: isatty(1) == 1) }
-    public static func standardError() -> OutputSink { OutputSink(descriptor: 2, isTerminal: isatty(2) == 1) }
+    public static func standardOutput() -> OutputSink { OutputSink(descriptor: 1, isTerminal: Terminal.isTerminal(1)) }
+    public static func standardError() -> OutputSink { OutputSink(descriptor: 2, isTerminal: Terminal.isTerminal(2)) }
     public static func capture(isTerminal: Bool = false) -> OutputSink { OutputSink(descriptor: nil, isTerminal: isTerminal) }
 
     public var capturedText: String { String(decoding: captured, as: UTF8.self) }
@@ -44,17 +42,8 @@ public final class OutputSink {
             buffer.removeAll(keepingCapacity: true)
             return
         }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // the reader has gone (EPIPE) or the disk is full: nothing more to do
-                }
-                offset += written
-            }
-        }
+        // A failure means the reader has gone (EPIPE) or the disk is full: nothing more to do.
+        try? Retrying.writeAll(buffer, to: descriptor)
         buffer.removeAll(keepingCapacity: true)
     }
 

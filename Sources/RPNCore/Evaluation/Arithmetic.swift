@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformMath  // libm only: the core does no I/O
 
 /// The arithmetic of every word, as pure functions that either give a finite number or say
 /// why not. Operands are always finite: NaN ("no value") is handled by the caller.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PlatformMath  // libm only: the core does no I/O
 
 /// Trigonometry in degrees, as accurate as radian trigonometry of the exactly reduced angle.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import RPNJSON
 
 /// Runs a language server over file descriptors (stdin/stdout): reads what has arrived,
@@ -28,11 +26,8 @@ public struct StdioTransport {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, server.clientProcessID == nil ? -1 : watchInterval)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return 1
-            }
+            let ready = Retrying.poll(&descriptor, timeout: server.clientProcessID == nil ? -1 : watchInterval)
+            if ready < 0 { return 1 }
             if ready == 0 {
                 if let pid = server.clientProcessID, kill(pid, 0) != 0, errno == ESRCH {
                     log("client process \(pid) has gone; exiting")
@@ -47,13 +42,8 @@ public struct StdioTransport {
             var batch: [JSONValue] = []
             var cancelled: Set<String> = []
             repeat {
-                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    endOfInput = true
-                    break
-                }
-                if count == 0 { endOfInput = true; break }
+                let count = buffer.withUnsafeMutableBytes { Retrying.read(input, into: $0) }
+                if count <= 0 { endOfInput = true; break }  // the end, or a read that failed
                 buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 takeFrames(&framer, into: &batch, cancelled: &cancelled, server: server, log: log)
                 descriptor.revents = 0
@@ -91,17 +81,6 @@ public struct StdioTransport {
     }
 
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        (try? Retrying.writeAll(bytes, to: descriptor)) != nil
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Favorites in a JSON file (see `FavoritesFormat`), safe against crashes and against other
 /// `rpn` processes changing the same file:
@@ -97,17 +95,17 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
     func read() throws(FavoritesError) -> [UInt8]? {
         let descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
         if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw FavoritesError("cannot read favorites file '\(path)': \(FileSystem.reason(code))")
+            let error = SystemError.last
+            if error.code == ENOENT { return nil }
+            throw FavoritesError("cannot read favorites file '\(path)': \(error.reason)")
         }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw FavoritesError("cannot read favorites file '\(path)': it is a directory")
         }
-        do { return try FileSystem.readAll(descriptor) } catch {
-            throw FavoritesError("cannot read favorites file '\(path)': \(FileSystem.reason(error.code))")
+        do { return try Retrying.readAll(descriptor) } catch {
+            throw FavoritesError("cannot read favorites file '\(path)': \(error.reason)")
         }
     }
 
@@ -115,13 +113,12 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
     func lockExclusively() throws(FavoritesError) -> Int32 {
         let descriptor = system.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw FavoritesError("cannot lock favorites file '\(path)': cannot open '\(lockPath)': \(FileSystem.reason(errno))")
+            throw FavoritesError("cannot lock favorites file '\(path)': cannot open '\(lockPath)': \(SystemError.last.reason)")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            let code = errno
-            if code == EINTR { continue }
+        if Retrying.flock(descriptor, LOCK_EX) != 0 {
+            let error = SystemError.last
             close(descriptor)
-            throw FavoritesError("cannot lock favorites file '\(path)': \(FileSystem.reason(code))")
+            throw FavoritesError("cannot lock favorites file '\(path)': \(error.reason)")
         }
         return descriptor
     }
@@ -142,7 +139,7 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
             let copy = FileSystem.joined(directory, existing)
             let descriptor = open(copy, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
-            let same = (try? FileSystem.readAll(descriptor)) == bytes
+            let same = (try? Retrying.readAll(descriptor)) == bytes
             close(descriptor)
             if same { return .success(copy) }
         }
@@ -152,18 +149,18 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
             let copy = attempt == 1 ? base : base + "-\(attempt)"
             let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor < 0 {
-                let code = errno
-                if code == EEXIST && attempt < 1000 { attempt += 1; continue }
-                return .failure(FavoritesError("cannot create '\(copy)': \(FileSystem.reason(code))"))
+                let error = SystemError.last
+                if error.code == EEXIST && attempt < 1000 { attempt += 1; continue }
+                return .failure(FavoritesError("cannot create '\(copy)': \(error.reason)"))
             }
-            do throws(FileSystem.SystemError) {
-                try FileSystem.writeAll(bytes, to: descriptor)
-                guard fsync(descriptor) == 0 else { throw FileSystem.SystemError(code: errno) }
+            do throws(SystemError) {
+                try Retrying.writeAll(bytes, to: descriptor)
+                guard fsync(descriptor) == 0 else { throw .last }
                 close(descriptor)
             } catch {
                 close(descriptor)
                 unlink(copy)
-                return .failure(FavoritesError("cannot write '\(copy)': \(FileSystem.reason(error.code))"))
+                return .failure(FavoritesError("cannot write '\(copy)': \(error.reason)"))
             }
             FileSystem.syncDirectory(directory)
             return .success(copy)

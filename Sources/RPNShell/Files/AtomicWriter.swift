@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Replaces whole files so that readers see the old contents or the new, never a mix, and a
 /// failure leaves the old file as it was and nothing else behind. The one writer of `:save`,
@@ -41,7 +37,7 @@ struct AtomicWriter: Sendable {
     static let linkLimit = 40
 
     func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        func failure(_ code: Int32) -> Failure { Failure(path: path, reason: FileSystem.reason(code)) }
+        func failure(_ code: Int32) -> Failure { Failure(path: path, reason: SystemError(code: code).reason) }
         if let existing = system.status(path, true) {
             switch existing.st_mode & S_IFMT {
             case S_IFREG: break
@@ -90,10 +86,10 @@ struct AtomicWriter: Sendable {
         var current = path
         for _ in 0..<Self.linkLimit {
             guard let status = system.status(current, false), status.st_mode & S_IFMT == S_IFLNK else { return current }
-            guard let link = system.readLink(current) else { throw Failure(path: path, reason: FileSystem.reason(errno)) }
+            guard let link = system.readLink(current) else { throw Failure(path: path, reason: SystemError.last.reason) }
             current = link.hasPrefix("/") ? link : FileSystem.joined(FileSystem.split(current).directory, link)
         }
-        throw Failure(path: path, reason: FileSystem.reason(ELOOP))
+        throw Failure(path: path, reason: SystemError(code: ELOOP).reason)
     }
 
     /// `NAME.tmp-PID-SUFFIX`, with NAME cut (at a character) so that the whole stays within the
@@ -109,26 +105,19 @@ struct AtomicWriter: Sendable {
     /// for a reader (then blocking writes, so nothing is lost to a full pipe).
     private func writeInPlace(_ bytes: [UInt8], to path: String) throws(Failure) {
         let descriptor = system.open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: FileSystem.reason(errno)) }
+        guard descriptor >= 0 else { throw Failure(path: path, reason: SystemError.last.reason) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         if let code = writeAll(bytes, to: descriptor) {
             _ = system.close(descriptor)
-            throw Failure(path: path, reason: FileSystem.reason(code))
+            throw Failure(path: path, reason: SystemError(code: code).reason)
         }
-        guard system.close(descriptor) == 0 else { throw Failure(path: path, reason: FileSystem.reason(errno)) }
+        guard system.close(descriptor) == 0 else { throw Failure(path: path, reason: SystemError.last.reason) }
     }
 
-    /// Writes everything, resuming after interruptions and short writes; the errno on failure.
+    /// Writes everything through `system.write`, resuming after interruptions and short
+    /// writes; the errno on failure.
     private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { system.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
+        do { try Retrying.writeAll(bytes, to: descriptor, using: system.write) } catch { return error.code }
         return nil
     }
 }

@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import RPNCommandLine
+import Platform
 
 /// The few file-system operations the shell needs (favorites, `:save`, the history
 /// directory), on plain system calls: no Foundation. Whole files are written by
@@ -11,34 +8,6 @@ enum FileSystem {
     struct Failure: Error, Equatable {
         var message: String
         init(_ message: String) { self.message = message }
-    }
-
-    struct SystemError: Error { var code: Int32 }
-
-    static func readAll(_ descriptor: Int32) throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(code: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(code: errno)
-            }
-            offset += written
-        }
     }
 
     /// Best effort: a rename is durable once its directory is synced, but a file system that
@@ -62,9 +31,9 @@ enum FileSystem {
         let parent = split(directory).directory
         if parent != directory { try makeDirectories(parent) }
         if mkdir(directory, 0o700) != 0 {
-            let code = errno
-            if code == EEXIST, stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return }
-            throw Failure("cannot create directory '\(directory)': \(reason(code))")
+            let error = SystemError.last
+            if error.code == EEXIST, stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return }
+            throw Failure("cannot create directory '\(directory)': \(error.reason)")
         }
     }
 
@@ -95,7 +64,4 @@ enum FileSystem {
         while directory.hasSuffix("/") { directory.removeLast() }
         return directory + "/" + rest
     }
-
-    /// The system's words for an errno value.
-    static func reason(_ code: Int32) -> String { InputReader.reason(code) }
 }

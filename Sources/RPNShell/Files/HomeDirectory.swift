@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The user's home directory, from the environment handed in by `main` (never `getenv` here):
 /// `HOME` when set and not empty, else the password database's entry for the user.

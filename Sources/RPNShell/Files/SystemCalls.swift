@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The system calls behind the shell's file work, as values: the real ones, or in tests ones
 /// that fail on cue. Permissions cannot make a write fail when the tests run as root (CI does),
@@ -23,14 +19,14 @@ struct SystemCalls: Sendable {
     var readLink: @Sendable (_ path: String) -> String?
 
     static let live = SystemCalls(
-        open: { path, flags, mode in Glibc.open(path, flags, mode) },
-        write: { descriptor, bytes in Glibc.write(descriptor, bytes.baseAddress, bytes.count) },
-        fsync: { Glibc.fsync($0) },
-        fchmod: { Glibc.fchmod($0, $1) },
-        fchown: { Glibc.fchown($0, $1, $2) },
-        close: { Glibc.close($0) },
-        rename: { Glibc.rename($0, $1) },
-        unlink: { Glibc.unlink($0) },
+        open: { path, flags, mode in Platform.open(path, flags, mode) },
+        write: { descriptor, bytes in Platform.write(descriptor, bytes.baseAddress, bytes.count) },
+        fsync: { Platform.fsync($0) },
+        fchmod: { Platform.fchmod($0, $1) },
+        fchown: { Platform.fchown($0, $1, $2) },
+        close: { Platform.close($0) },
+        rename: { Platform.rename($0, $1) },
+        unlink: { Platform.unlink($0) },
         status: { path, followLinks in
             var status = stat()
             let result = followLinks ? stat(path, &status) : lstat(path, &status)
@@ -38,7 +34,7 @@ struct SystemCalls: Sendable {
         },
         readLink: { path in
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = buffer.withUnsafeMutableBytes { Glibc.readlink(path, $0.baseAddress!, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Platform.readlink(path, $0.baseAddress!, $0.count) }
             guard count >= 0 else { return nil }
             guard count < buffer.count else { errno = ENAMETOOLONG; return nil }
             return String(decoding: buffer[..<count], as: UTF8.self)

@@ -1,7 +1,5 @@
 import CEditLine
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// libedit's line editor: emacs key bindings, `~/.editrc`, persistent history, Ctrl-R search,
 /// Tab completion through a closure. Only used when stdin is a terminal.
@@ -60,7 +58,7 @@ public final class LineEditor {
         var count: Int32 = 0
         errno = 0
         guard let line = el_gets(editLine, &count) else {
-            if count < 0 || errno == EINTR {
+            if count < 0 || SystemError.last.isInterruption {
                 fputs("\n", shim_stdout())
                 return .interrupted
             }

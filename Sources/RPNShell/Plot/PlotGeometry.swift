@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import RPNCore
 
 /// A point in unit coordinates: u across the visible x range, v up the visible y range, the

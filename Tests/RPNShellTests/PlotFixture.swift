@@ -1,29 +1,5 @@
-import RPNCommandLine
 import RPNShell
 import RPNCore
-
-/// An in-memory process for `PlotCommand`: captured stdout and stderr.
-struct PlotHarness {
-    let stdout: OutputSink
-    let stderr: OutputSink
-    let terminal: Bool
-
-    init(terminal: Bool = false) {
-        self.terminal = terminal
-        stdout = .capture(isTerminal: terminal)
-        stderr = .capture(isTerminal: terminal)
-    }
-
-    var io: CommandLineIO {
-        CommandLineIO(standardOutput: stdout, standardError: stderr, standardInputIsTerminal: terminal,
-                      colourAllowed: false,
-                      readFile: { (path: String) throws(InputError) -> [UInt8] in throw InputError("no files: \(path)") },
-                      readStandardInput: { () throws(InputError) -> [UInt8] in [] })
-    }
-
-    var out: String { stdout.capturedText }
-    var err: String { stderr.capturedText }
-}
 
 /// Plots of RPN programs for the renderer tests, sampled the way `PlotCommand` samples.
 enum PlotFixture {

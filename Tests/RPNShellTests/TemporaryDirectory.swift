@@ -1,11 +1,9 @@
 import Foundation
-import RPNCommandLine
 import Testing
-@testable import RPNShell
 
 /// A fresh directory under the system's temporary directory, removed afterwards.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rpn-favorites-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rpn-tests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer {
         // Undo chmod 000 and friends so the directory can go.
@@ -33,23 +31,4 @@ func names(in directory: String) -> [String] {
         Issue.record("cannot list \(directory): \(error)")
         return ["<cannot list \(directory)>"]
     }
-}
-
-/// Captured standard output and error for running a command in-process.
-struct FavoritesHarness {
-    let stdout = OutputSink.capture()
-    let stderr = OutputSink.capture()
-
-    var io: CommandLineIO {
-        CommandLineIO(standardOutput: stdout, standardError: stderr, standardInputIsTerminal: false, colourAllowed: false,
-                      readFile: { (path: String) throws(InputError) -> [UInt8] in throw InputError("no files here: \(path)") },
-                      readStandardInput: { () throws(InputError) -> [UInt8] in [] })
-    }
-
-    var out: String { stdout.capturedText }
-    var err: String { stderr.capturedText }
-}
-
-extension Favorite {
-    init(_ program: String, _ description: String) { self.init(program: program, description: description) }
 }
