@@ -260,10 +260,10 @@ import Testing
     }
 
     @Test func plottingAnExpressionWithAHugeDescriptionIsQuick() {
-        let (shell, out) = shell()
-        _ = type(shell, out, "M" + String(repeating: " dup +", count: 40))
+        let shell = Shell.inMemory()
+        _ = shell.type("M" + String(repeating: " dup +", count: 40))
         let started = ContinuousClock.now
-        let picture = type(shell, out, ":plot -1 1")
+        let picture = shell.type(":plot -1 1")
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(picture.contains("M+M+M"))
         #expect(picture.utf8.count < 20_000)
