@@ -73,14 +73,6 @@ import Testing
         #expect(session.program == "M 2 ×\n4 →M")
     }
 
-    @Test func topFunctionLeavesTheSessionAlone() {
-        let session = Session()
-        session.enter("1 M ÷")
-        let f = session.topFunction(of: "M")!
-        #expect(f(2) == 0.5)
-        #expect(f(0) == nil)
-        #expect(values(session) == [nil])
-    }
 
     // MARK: - A line is judged as `rpn -e` judges the session so far
 

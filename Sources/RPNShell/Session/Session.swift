@@ -289,16 +289,5 @@ public final class Session {
     public var angleUnit: AngleUnit { state.machine.options.angleUnit }
 
     /// The top entry's node, to plot it.
-    public var topNode: Int32? { state.machine.stackNodes.last }
-
-    /// A function of `variable` from the top entry (for plots), evaluated on a copy of the
-    /// machine so the session itself never changes.
-    public func topFunction(of variable: String) -> ((Double) -> Double?)? {
-        guard let node = topNode else { return nil }
-        var machine = state.machine
-        return { x in
-            machine.setVariable(variable, to: x)
-            return machine.value(of: node)
-        }
-    }
+    public var topNode: Int32? { state.machine.depth > 0 ? state.machine.stackNode(state.machine.depth - 1) : nil }
 }
