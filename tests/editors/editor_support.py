@@ -45,6 +45,16 @@ def require_server() -> str:
     return RPN
 
 
+def path_with_rpn(directory: Path, rpn: str) -> str:
+    """PATH with `rpn` (a link to RPN_BIN) found first, as `scripts/install` makes it."""
+    bin_dir = directory / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    link = bin_dir / "rpn"
+    if not link.exists():
+        link.symlink_to(rpn)
+    return f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
 def run_json_lines(cmd: list[str], env: dict, timeout: float = 90) -> tuple[list[dict], subprocess.CompletedProcess]:
     """Runs an editor script that writes one JSON object per line; returns them and the run."""
     r = subprocess.run(cmd, capture_output=True, timeout=timeout, env={**os.environ, **env},

@@ -1,7 +1,11 @@
 -- Drives headless Neovim (0.7+) with the plugin in editors/neovim against `rpn lsp`.
 -- Run by tests/editors/test_neovim.py:
---   RPN_PLUGIN=editors/neovim RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs \
+--   RPN_PLUGIN=editors/neovim RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs|evaluate|readme \
 --   timeout 60 nvim --headless -u NONE -i NONE -n -c "luafile tests/editors/nvim_check.lua"
+-- Modes: main (the example document against the real server), glyphs (formatting with
+-- glyphs = unicode), evaluate (the evaluate key against the stand-in server whose command
+-- line is the JSON list RPN_FAKE_CMD), readme (RPN_SNIPPET, the README's set-up code, run as
+-- a user's init.lua would, with `rpn` found on PATH).
 -- Every result is one JSON object per line on stdout; the Python test asserts on them.
 -- Exit status: 0 when the script ran to the end (the checks are made in Python), 2 on a Lua
 -- error or a step that timed out.
@@ -41,6 +45,44 @@ local function hover_text(result)
   return table.concat(parts, '\n')
 end
 
+-- The buffer-local normal-mode mapping of lhs in bufnr (vim.NIL when there is none).
+local function buffer_mapping(bufnr, lhs)
+  local found = vim.NIL
+  vim.api.nvim_buf_call(bufnr, function()
+    local m = vim.fn.maparg(lhs, 'n', false, true)
+    if type(m) == 'table' and m.buffer == 1 then
+      found = { lhs = m.lhs, desc = m.desc or vim.NIL, callback = m.callback ~= nil }
+    end
+  end)
+  return found
+end
+
+local function buffer_keys(bufnr)
+  local scratch = vim.api.nvim_create_buf(false, true)
+  local keys = { event = 'keys', omnifunc = vim.api.nvim_buf_get_option(bufnr, 'omnifunc'),
+                 other_buffer_omnifunc = vim.api.nvim_buf_get_option(scratch, 'omnifunc'),
+                 hover = buffer_mapping(bufnr, 'K'), evaluate = buffer_mapping(bufnr, '<leader>=') }
+  vim.api.nvim_buf_delete(scratch, { force = true })
+  return keys
+end
+
+-- The text of the floating windows open now (hover shows one), or nil.
+local function float_text()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      local buf = vim.api.nvim_win_get_buf(win)
+      return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'), win
+    end
+  end
+  return nil
+end
+
+-- The message history (:messages), one entry per line.
+local function messages()
+  local out = vim.api.nvim_exec('messages', true)
+  return out == '' and {} or vim.split(out, '\n', { plain = true })
+end
+
 local function main()
   local plugin = assert(os.getenv('RPN_PLUGIN'), 'RPN_PLUGIN not set')
   local bin = assert(os.getenv('RPN_BIN'), 'RPN_BIN not set')
@@ -59,17 +101,31 @@ local function main()
   local raw_diagnostics = {} -- version-less list of every publishDiagnostics, in order
   local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
   local init_options = { formatting = { glyphs = mode == 'glyphs' and 'unicode' or 'keep' } }
-  require('rpn').setup({
-    cmd = { bin, 'lsp' },
-    init_options = init_options,
-    on_exit = function(code, signal) server_exit = { code = code, signal = signal } end,
-    handlers = {
-      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-        raw_diagnostics[#raw_diagnostics + 1] = result
-        return default_publish(err, result, ctx, config)
-      end,
-    },
-  })
+  -- Neovim 0.10+ has vim.lsp.inlay_hint; 0.7 does not: a stand-in records what the plugin asks.
+  local inlay_hint_calls = {}
+  if mode == 'main' and not vim.lsp.inlay_hint then
+    vim.lsp.inlay_hint = { enable = function(enable, filter)
+      inlay_hint_calls[#inlay_hint_calls + 1] = { enable = enable, filter = filter or vim.NIL }
+    end }
+  end
+  if mode == 'readme' then
+    -- the README's code as a user's init.lua runs it; `rpn` comes from PATH
+    dofile(assert(os.getenv('RPN_SNIPPET'), 'RPN_SNIPPET not set'))
+  else
+    local cmd = { bin, 'lsp' }
+    if mode == 'evaluate' then cmd = vim.fn.json_decode(assert(os.getenv('RPN_FAKE_CMD'))) end
+    require('rpn').setup({
+      cmd = cmd,
+      init_options = init_options,
+      on_exit = function(code, signal) server_exit = { code = code, signal = signal } end,
+      handlers = {
+        ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+          raw_diagnostics[#raw_diagnostics + 1] = result
+          return default_publish(err, result, ctx, config)
+        end,
+      },
+    })
+  end
 
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
@@ -86,8 +142,26 @@ local function main()
   if not client then fail('open', 'no initialized rpn client attached to the buffer within 10s') end
   emit({ event = 'initialized', offset_encoding = client.offset_encoding,
          capabilities = client.server_capabilities or client.resolved_capabilities })
+  emit(buffer_keys(bufnr))
 
-  if mode == 'glyphs' then
+  if mode == 'readme' then
+    emit({ event = 'readme', cmd = client.config.cmd,
+           update_in_insert = vim.diagnostic.config().update_in_insert or false })
+  elseif mode == 'evaluate' then
+    -- <leader>= (the default leader is a backslash) with the cursor on the √ of line 0
+    local l0 = lines(bufnr)[1]
+    vim.api.nvim_win_set_cursor(0, { 1, (l0:find('√', 1, true)) - 1 })
+    vim.cmd('messages clear')
+    vim.api.nvim_feedkeys('\\=', 'x', false)
+    vim.wait(5000, function()
+      for _, m in ipairs(messages()) do
+        if m:find('2.8284271247461903', 1, true) then return true end
+      end
+      return false
+    end, 20)
+    vim.wait(500, function() return false end, 20) -- a showMessage sent after the answer
+    emit({ event = 'evaluated', messages = messages() })
+  elseif mode == 'glyphs' then
     -- formatting with initializationOptions glyphs = unicode
     if not vim.wait(10000, function() return #raw_diagnostics > 0 end, 20) then
       fail('diagnostics', 'no publishDiagnostics within 10s')
@@ -123,6 +197,14 @@ local function main()
     local l3 = lines(bufnr)[4]
     hover_at(3, (l3:find('+', 1, true)) - 1)                 -- the + of N M 3 5 + ×
     hover_at(3, (l3:find('×', 1, true)) - 1)                 -- the ×
+    -- the K key on √ opens the hover in a floating window
+    vim.api.nvim_win_set_cursor(0, { 2, 0 })
+    local ok_k, k_err = pcall(vim.api.nvim_feedkeys, 'K', 'x', false)
+    vim.wait(5000, function() return float_text() ~= nil end, 20)
+    local text, win = float_text()
+    emit({ event = 'K', text = text or vim.NIL, err = ok_k and vim.NIL or tostring(k_err) })
+    if win then vim.api.nvim_win_close(win, true) end
+    emit({ event = 'inlay_hints', calls = inlay_hint_calls })
 
     -- 3. completion at the end of line 3
     vim.api.nvim_win_set_cursor(0, { 4, #l3 })

@@ -1,18 +1,27 @@
 """Headless Neovim (Debian 12: 0.7.2) with editors/neovim against the real `rpn lsp`.
 
 tests/editors/nvim_check.lua does the editing and writes JSON lines; the assertions are here.
-Two runs: the example document (diagnostics, hover, completion, rename, incremental changes,
-formatting, exit status) and a formatting run with initializationOptions glyphs = unicode.
+Runs: the example document (diagnostics, hover and the K key, completion, rename, incremental
+changes, formatting, exit status, the buffer's keys and omnifunc), a formatting run with
+initializationOptions glyphs = unicode, the evaluate key against a stand-in server
+(fake_rpn_lsp.py: the rpn.evaluate contract), and the README's set-up code with `rpn` on PATH.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+
 import pytest
 
-from editor_support import EDITORS, EXAMPLE, HERE, Events, require_binary, require_server, run_json_lines
+from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, require_binary,
+                            require_server, run_json_lines)
+
+README = EDITORS / "neovim" / "README.md"
 
 
-def run_nvim(tmp_path_factory, text: str, mode: str) -> Events:
+def run_nvim(tmp_path_factory, text: str, mode: str, extra_env: dict | None = None) -> Events:
     nvim = require_binary("nvim")
     rpn = require_server()
     d = tmp_path_factory.mktemp(f"nvim-{mode}")
@@ -23,7 +32,7 @@ def run_nvim(tmp_path_factory, text: str, mode: str) -> Events:
     env = {"RPN_PLUGIN": str(EDITORS / "neovim"), "RPN_BIN": rpn, "RPN_FILE": str(f),
            "RPN_MODE": mode, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "XDG_DATA_HOME": str(home / ".local/share"), "XDG_STATE_HOME": str(home / ".local/state"),
-           "XDG_CACHE_HOME": str(home / ".cache")}
+           "XDG_CACHE_HOME": str(home / ".cache"), **(extra_env or {})}
     cmd = ["timeout", "60", nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
            "-c", f"luafile {HERE / 'nvim_check.lua'}"]
     events, r = run_json_lines(cmd, env)
@@ -185,3 +194,91 @@ def test_formatting_with_unicode_glyphs(nvim_glyphs):
     assert not nvim_glyphs.all("error"), nvim_glyphs.all("error")
     assert nvim_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X"]
     assert nvim_glyphs.one("exit")["server_exit"] == {"code": 0, "signal": 0}
+
+
+# --- Keys and omnifunc of rpn buffers -------------------------------------------------------
+
+def test_on_attach_sets_buffer_local_omnifunc(nvim):
+    keys = nvim.one("keys")
+    assert keys["omnifunc"] == "v:lua.vim.lsp.omnifunc"
+    assert keys["other_buffer_omnifunc"] == "", "omnifunc leaked out of the rpn buffer"
+
+
+def test_on_attach_maps_K_and_the_evaluate_key(nvim):
+    keys = nvim.one("keys")
+    assert keys["hover"] != None and keys["hover"]["callback"], keys  # noqa: E711 (JSON null)
+    assert keys["evaluate"] != None and keys["evaluate"]["callback"], keys  # noqa: E711
+    assert "<leader>=" in README.read_text(encoding="utf-8"), "README does not document <leader>="
+
+
+def test_K_shows_the_hover(nvim):
+    e = nvim.one("K")
+    assert e["text"] and "( a -- √a )" in e["text"] and "Square root" in e["text"], e
+
+
+def test_inlay_hints_are_turned_on_where_neovim_has_them(nvim):
+    # Neovim 0.10+: the plugin calls vim.lsp.inlay_hint.enable(true, {bufnr = b}) by default
+    calls = nvim.one("inlay_hints")["calls"]
+    assert len(calls) == 1, calls
+    assert calls[0]["enable"] is True and set(calls[0]["filter"]) == {"bufnr"}, calls
+
+
+# --- The evaluate key, against a stand-in server with the rpn.evaluate command ---------------
+
+EVALUATED = "√(3+5) = 2.8284271247461903"
+
+
+@pytest.fixture(scope="module", params=["before", "after"])
+def nvim_evaluate(request, tmp_path_factory):
+    log = tmp_path_factory.mktemp("fake-lsp") / "received.jsonl"
+    cmd = [sys.executable, str(HERE / "fake_rpn_lsp.py"), str(log), request.param]
+    ev = run_nvim(tmp_path_factory, "3 5 + √ π cos\n", "evaluate", {"RPN_FAKE_CMD": json.dumps(cmd)})
+    ev.received = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    return ev
+
+
+def test_evaluate_key_sends_rpn_evaluate_through_the_cursor(nvim_evaluate):
+    assert not nvim_evaluate.all("error"), nvim_evaluate.all("error")
+    calls = [m for m in nvim_evaluate.received if m.get("method") == "workspace/executeCommand"]
+    assert len(calls) == 1, nvim_evaluate.received
+    # the cursor is on the √ of "3 5 + √ π cos" (UTF-16 column 6): through it is column 7
+    assert calls[0]["params"] == {"command": "rpn.evaluate", "arguments": [
+        {"uri": nvim_evaluate.file.as_uri(), "position": {"line": 0, "character": 7}}]}
+
+
+def test_evaluate_key_shows_the_result_once(nvim_evaluate):
+    shown = nvim_evaluate.one("evaluated")["messages"]
+    # the server's own showMessage of the same text is not shown a second time
+    assert [m for m in shown if "2.8284271247461903" in m] == [EVALUATED], shown
+
+
+# --- The README's set-up, with rpn on PATH ----------------------------------------------------
+
+def lua_blocks(text: str) -> list[str]:
+    return re.findall(r"```lua\n(.*?)```", text, re.S)
+
+
+@pytest.fixture(scope="module")
+def nvim_readme(tmp_path_factory):
+    text = README.read_text(encoding="utf-8")
+    runnable = [b for b in lua_blocks(text) if b.lstrip().startswith(("require(\"rpn\").setup(",
+                                                                       "vim.diagnostic.config("))]
+    d = tmp_path_factory.mktemp("nvim-readme-snippet")
+    snippet = d / "init.lua"
+    snippet.write_text("\n".join(runnable), encoding="utf-8")
+    ev = run_nvim(tmp_path_factory, EXAMPLE, "readme",
+                  {"RPN_SNIPPET": str(snippet), "PATH": path_with_rpn(d, require_server())})
+    ev.runnable = runnable
+    return ev
+
+
+def test_readme_setup_finds_rpn_on_path(nvim_readme):
+    assert any("require(\"rpn\").setup(" in b for b in nvim_readme.runnable), "no setup() block"
+    assert not nvim_readme.all("error"), nvim_readme.all("error")
+    assert nvim_readme.one("readme")["cmd"] == ["rpn", "lsp"]
+
+
+def test_readme_says_when_diagnostics_update_and_how_to_change_it(nvim_readme):
+    text = README.read_text(encoding="utf-8")
+    assert re.search(r"leav\w* insert mode", text), "README does not say diagnostics wait for leaving insert mode"
+    assert nvim_readme.one("readme")["update_in_insert"] is True

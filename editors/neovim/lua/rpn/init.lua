@@ -1,13 +1,18 @@
 -- rpn.nvim: starts the RPN language server (`rpn lsp`) for buffers of filetype `rpn`.
 --
 --   require("rpn").setup({
---     cmd = { "rpn", "lsp" },                       -- the server command
+--     cmd = { "rpn", "lsp" },                       -- the server command (rpn on PATH)
 --     init_options = { formatting = { glyphs = "keep" } },  -- "keep" | "unicode" | "ascii"
+--     keys = { hover = "K", evaluate = "<leader>=" },       -- false: map no keys
+--     inlay_hints = true,                           -- Neovim 0.10+: show them in rpn buffers
 --   })
 --
 -- Works with the built-in client of Neovim 0.7 (vim.lsp.start_client + buf_attach_client)
 -- and 0.8+ (vim.lsp.start). Any other key of the options (on_attach, on_exit, handlers,
--- capabilities, settings, flags, root_dir, ...) is passed to the client unchanged.
+-- capabilities, settings, flags, root_dir, ...) is passed to the client unchanged; the
+-- user's on_attach runs after the plugin's, so its mappings win.
+local evaluate = require('rpn.evaluate')
+
 local M = {}
 
 M.defaults = {
@@ -16,6 +21,10 @@ M.defaults = {
   init_options = { formatting = { glyphs = 'keep' } },
   -- Files that mark the root of a project; without one, the file's directory is the root.
   root_markers = { '.git', '.hg', 'Package.swift' },
+  -- Buffer-local normal-mode keys set when the server attaches (a key set to false is not mapped).
+  keys = { hover = 'K', evaluate = '<leader>=' },
+  -- Neovim 0.10+ (vim.lsp.inlay_hint): show the server's inlay hints (⇒ description = value).
+  inlay_hints = true,
 }
 
 M.config = nil
@@ -37,11 +46,30 @@ local function find_root(bufnr, markers)
   return dir
 end
 
+-- What the plugin does in each buffer the server attaches to.
+local function plugin_on_attach(client, bufnr)
+  vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc') -- <C-x><C-o>
+  local keys = M.config.keys or {}
+  if keys.hover then
+    vim.keymap.set('n', keys.hover, vim.lsp.buf.hover,
+                   { buffer = bufnr, desc = 'rpn: stack effect, description and value' })
+  end
+  if keys.evaluate then
+    vim.keymap.set('n', keys.evaluate, function() evaluate.at_cursor(bufnr, client.name) end,
+                   { buffer = bufnr, desc = 'rpn: evaluate the program through the cursor' })
+  end
+  if M.config.inlay_hints and vim.lsp.inlay_hint and client.server_capabilities
+      and client.server_capabilities.inlayHintProvider then
+    pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+  end
+end
+
 local function client_config(bufnr)
   local cfg = vim.deepcopy(M.config)
   local markers = cfg.root_markers
   cfg.root_markers = nil
   cfg.inlay_hints = nil
+  cfg.keys = nil
   if type(cfg.root_dir) == 'function' then
     cfg.root_dir = cfg.root_dir(bufnr)
   end
@@ -55,11 +83,12 @@ local function client_config(bufnr)
   end
   local user_on_attach = cfg.on_attach
   cfg.on_attach = function(client, b)
-    if M.config.inlay_hints and vim.lsp.inlay_hint and client.server_capabilities.inlayHintProvider then
-      pcall(vim.lsp.inlay_hint.enable, true, { bufnr = b })
-    end
+    plugin_on_attach(client, b)
     if user_on_attach then user_on_attach(client, b) end
   end
+  cfg.handlers = cfg.handlers or {}
+  for key, handler in pairs((M.config.handlers or {})) do cfg.handlers[key] = handler end
+  cfg.handlers['window/showMessage'] = evaluate.show_message_handler(cfg.handlers['window/showMessage'])
   return cfg
 end
 
@@ -68,7 +97,8 @@ function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   if not M.config then M.setup() end
   if vim.fn.executable(M.config.cmd[1]) ~= 1 then
-    vim.notify('rpn: server not found: ' .. tostring(M.config.cmd[1]), vim.log.levels.ERROR)
+    vim.notify('rpn: server not found: ' .. tostring(M.config.cmd[1]) .. ' (scripts/install puts rpn '
+               .. 'in ~/.local/bin, which must be on PATH; or set cmd to the full path)', vim.log.levels.ERROR)
     return nil
   end
   local cfg = client_config(bufnr)
@@ -87,12 +117,19 @@ function M.attach(bufnr)
   return id
 end
 
+--- Evaluates the program of `bufnr` (default: the current buffer) through the cursor with the
+--- server's rpn.evaluate command and shows the result. What the evaluate key does.
+function M.evaluate(bufnr)
+  evaluate.at_cursor(bufnr, (M.config or M.defaults).name)
+end
+
 --- Configures the plugin; attaches every `rpn` buffer (open now or later) to the server.
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   -- tbl_deep_extend merges list-like tables too: let the user's cmd replace the default
   if opts and opts.cmd then M.config.cmd = opts.cmd end
   if opts and opts.root_markers then M.config.root_markers = opts.root_markers end
+  if opts and opts.keys == false then M.config.keys = false end
 
   local group = vim.api.nvim_create_augroup('rpn_lsp', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
