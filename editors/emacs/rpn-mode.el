@@ -12,10 +12,13 @@
 ;; stores (→M, ->M) and variables.  Built-in names are case-insensitive.
 ;;
 ;; With eglot, `M-x eglot' (or `eglot-ensure' in `rpn-mode-hook') starts the language server
-;; `rpn lsp' for the buffer: diagnostics, hover, completion, rename and formatting.
+;; `rpn lsp' for the buffer: diagnostics, hover, completion, rename and formatting.  In
+;; rpn-mode, C-c C-e shows the value of the program up to point (the server's rpn.evaluate
+;; command) and C-c C-r renames a variable, refusing built-in words at once.
 ;;
 ;;   (add-to-list 'load-path "/path/to/rpn/editors/emacs")
 ;;   (require 'rpn-mode)
+;;   (setq rpn-server-command '("rpn" "lsp"))   ; rpn on PATH, or its full path
 ;;   (add-hook 'rpn-mode-hook #'eglot-ensure)
 
 ;;; Code:
@@ -26,7 +29,9 @@
   :prefix "rpn-")
 
 (defcustom rpn-server-command '("rpn" "lsp")
-  "Command (program and arguments) of the rpn language server, for eglot."
+  "Command (program and arguments) of the rpn language server, for eglot.
+\"rpn\" is looked up on `exec-path' (from PATH); `scripts/install' puts it
+in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
@@ -124,11 +129,23 @@ Stores, numbers, operators, functions, constants and stack words.")
   "Syntax table of `rpn-mode'.
 `#' starts a comment that runs to the end of the line.")
 
+(defvar rpn-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "C-c C-e") #'rpn-evaluate-at-point)
+    (define-key map (kbd "C-c C-r") #'rpn-rename)
+    (define-key map [remap eglot-rename] #'rpn-rename)
+    map)
+  "Keymap of `rpn-mode'.")
+
 ;;;###autoload
 (define-derived-mode rpn-mode prog-mode "RPN"
   "Major mode for RPN (reverse Polish notation) programs.
 
-Start the language server with \\[eglot]."
+Start the language server with \\[eglot].  With the server:
+\\[rpn-evaluate-at-point] shows the value of the program up to point,
+\\[rpn-rename] renames the variable at point.
+
+\\{rpn-mode-map}"
   :syntax-table rpn-mode-syntax-table
   :group 'rpn
   (setq-local comment-start "# ")
@@ -157,6 +174,93 @@ Start the language server with \\[eglot]."
 ;;;###autoload
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs '(rpn-mode . rpn-eglot-contact)))
+
+;;; Commands that talk to the server
+;; The eglot internals named here exist from eglot 1.9 (Debian 12's) to at least 1.24.
+
+(declare-function eglot-current-server "eglot")
+(declare-function eglot-rename "eglot")
+(declare-function eglot--TextDocumentPositionParams "eglot")
+(declare-function eglot--signal-textDocument/didChange "eglot")
+(declare-function jsonrpc-request "jsonrpc")
+
+(defconst rpn--method-not-found -32601 "JSON-RPC error code of an unknown method.")
+
+(defun rpn--error-message (err)
+  "The server's words in the `jsonrpc-error' ERR (or the error's own message)."
+  (or (alist-get 'jsonrpc-error-message (cdr-safe err))
+      (error-message-string err)))
+
+(defun rpn--server ()
+  "The eglot connection of the buffer, or a `user-error' saying how to start one."
+  (or (and (fboundp 'eglot-current-server) (eglot-current-server))
+      (user-error "No rpn language server here: start it with M-x eglot")))
+
+(defun rpn--position-params ()
+  "The textDocument and position of point, for a request to the server."
+  (rpn--server)
+  (eglot--TextDocumentPositionParams))
+
+(defun rpn--request (method params &optional what)
+  "Send METHOD with PARAMS to the buffer's rpn server, after pending changes.
+Return the result; a refusal by the server is a `user-error' in its words.
+WHAT names the feature for a server too old to have it (default: METHOD)."
+  (let ((server (rpn--server)))
+    (when (fboundp 'eglot--signal-textDocument/didChange)
+      (eglot--signal-textDocument/didChange))
+    (condition-case err
+        (jsonrpc-request server method params)
+      (jsonrpc-error
+       (if (eql (alist-get 'jsonrpc-error-code (cdr-safe err)) rpn--method-not-found)
+           (user-error "This `rpn lsp' has no %s; update rpn (scripts/install)"
+                       (or what (substring (symbol-name method) 1))) ; without the colon
+         (user-error "%s" (rpn--error-message err)))))))
+
+(defun rpn-evaluate-at-point ()
+  "Show the value of the program up to point: `√(3+5) = 2.8284271247461903'.
+The language server computes it (its rpn.evaluate command); variables
+stored nowhere before point have no value.  Returns the text."
+  (interactive)
+  (let* ((at (rpn--position-params))
+         (uri (plist-get (plist-get at :textDocument) :uri))
+         (result (rpn--request
+                  :workspace/executeCommand
+                  (list :command "rpn.evaluate"
+                        :arguments (vector (list :uri uri :position (plist-get at :position))))
+                  "rpn.evaluate command"))
+         (text (and (listp result) (plist-get result :text))))
+    (unless (stringp text)
+      (user-error "The rpn server sent no result: update rpn (scripts/install)"))
+    (message "%s" text)
+    text))
+
+(defun rpn--rename-errors-in-words (rename &rest args)
+  "Around `eglot-rename' (RENAME with ARGS): in `rpn-mode', say in words
+why the server refused.  Eglot 1.9 shows the raw `jsonrpc-error' otherwise."
+  (if (not (derived-mode-p 'rpn-mode))
+      (apply rename args)
+    (condition-case err
+        (apply rename args)
+      (jsonrpc-error (user-error "Cannot rename `%s': %s"
+                                 (or (thing-at-point 'symbol t) "this")
+                                 (rpn--error-message err))))))
+
+;; Not autoloaded: the advice acts in rpn-mode buffers only, which load this file.
+(with-eval-after-load 'eglot
+  (advice-add 'eglot-rename :around #'rpn--rename-errors-in-words))
+
+(defun rpn-rename (newname)
+  "Rename the variable at point, each of its stores and uses, to NEWNAME.
+Asks the server first (textDocument/prepareRename, which eglot 1.9 does
+not send), so that a built-in word is refused before a new name is read."
+  (interactive
+   (let* ((word (or (thing-at-point 'symbol t) "this"))
+          (here (rpn--request :textDocument/prepareRename (rpn--position-params))))
+     (unless here
+       (user-error "Cannot rename `%s': only variables can be renamed" word))
+     (let ((name (or (plist-get here :placeholder) word)))
+       (list (read-string (format "Rename `%s' to: " name) nil nil name)))))
+  (eglot-rename newname))
 
 (provide 'rpn-mode)
 

@@ -1,8 +1,12 @@
 ;;; emacs_eglot_check.el --- rpn-mode + eglot + flymake against `rpn lsp', in batch -*- lexical-binding: t -*-
 ;;
 ;; Run by tests/editors/test_emacs.py (Emacs 28 + Debian's elpa-eglot 1.9):
-;;   RPN_MODE_EL=editors/emacs/rpn-mode.el RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs \
-;;   timeout 60 emacs -Q --batch -l tests/editors/emacs_eglot_check.el
+;;   RPN_MODE_EL=editors/emacs/rpn-mode.el RPN_BIN=... RPN_FILE=x.rpn \
+;;   RPN_MODE=main|glyphs|evaluate|readme timeout 60 emacs -Q --batch -l tests/editors/emacs_eglot_check.el
+;; Modes: main (the example document against the real server), glyphs (formatting with glyphs
+;; = unicode), evaluate (C-c C-e against the stand-in server whose command line is the JSON
+;; list RPN_FAKE_CMD), readme (RPN_SNIPPET, the README's first snippet, evaluated as a user's
+;; init file would, with `rpn' found on PATH and eglot started by `eglot-ensure').
 ;; Writes one JSON object per line to stdout (Emacs and eglot messages go to stderr); the
 ;; assertions are in Python. Exit status 0 when the script ran to the end, 2 on a Lisp error.
 
@@ -15,6 +19,7 @@
 (require 'flymake)
 (require 'json)
 (require 'subr-x)
+(require 'cl-lib)
 
 (defun rpn-check--emit (&rest plist)
   (princ (concat (json-encode plist) "\n")))
@@ -69,6 +74,87 @@
           ((stringp c) c)
           ((plist-get c :value))
           (t (format "%S" c)))))
+
+(defvar rpn-check--messages nil "Every message shown in the echo area, newest first.")
+(advice-add 'message :around
+            (lambda (show format-string &rest args)
+              (let ((text (apply show format-string args)))
+                (when text (push (substring-no-properties text) rpn-check--messages))
+                text)))
+
+(defun rpn-check--seen (command &optional answers)
+  "Run COMMAND as a key would; return what the user sees and the prompts it asked.
+ANSWERS are what the minibuffer reads return, in order.  What the user sees is the
+error message the command loop would print, or else the last message."
+  (let ((prompts nil) (seen nil) (before rpn-check--messages))
+    (cl-letf (((symbol-function 'read-from-minibuffer)
+               (lambda (prompt &rest _) (push prompt prompts) (or (pop answers) "")))
+              ((symbol-function 'read-string)
+               (lambda (prompt &rest _) (push prompt prompts) (or (pop answers) ""))))
+      (condition-case err
+          (progn (call-interactively command)
+                 (unless (eq rpn-check--messages before) (setq seen (car rpn-check--messages))))
+        (error (setq seen (error-message-string err)))))
+    (list :command (symbol-name command) :seen seen :prompts (vconcat (nreverse prompts)))))
+
+(defun rpn-check--shutdown (server)
+  "Orderly shutdown: `eglot-shutdown' would SIGKILL the server right after `exit', so send
+shutdown + exit ourselves and report the process's own exit status."
+  (let ((proc (jsonrpc--process server)))
+    (setf (eglot--shutdown-requested server) t)
+    (let ((r (rpn-check--request server :shutdown nil)))
+      (jsonrpc-notify server :exit nil)
+      (rpn-check--wait (lambda () (not (process-live-p proc))) 5)
+      (rpn-check--emit :event "exit" :shutdown_result (plist-get r :result)
+                       :shutdown_error (plist-get r :error)
+                       :status (symbol-name (process-status proc))
+                       :code (process-exit-status proc)))
+    (when (process-live-p proc) (ignore-errors (eglot-shutdown server)))))
+
+(defun rpn-check--evaluate ()
+  "C-c C-e in rpn-mode against the stand-in server, point after the √ of line 0."
+  (load (expand-file-name (getenv "RPN_MODE_EL")) nil t)
+  (setq rpn-server-command (append (json-read-from-string (getenv "RPN_FAKE_CMD")) nil)
+        eglot-sync-connect t eglot-connect-timeout 20 eglot-autoshutdown nil)
+  (find-file (getenv "RPN_FILE"))
+  (apply #'eglot (eglot--guess-contact))
+  (let ((server (or (eglot-current-server) (error "eglot did not connect"))))
+    (rpn-check--pos 0 7)
+    (let ((command (key-binding (kbd "C-c C-e"))))
+      (rpn-check--emit :event "evaluated"
+                       :key_command (and command (symbol-name command))
+                       :seen (if (commandp command)
+                                 (progn
+                                   (prog1 (rpn-check--seen command)
+                                     ;; a showMessage sent after the answer
+                                     (accept-process-output nil 0.5)))
+                               (list :seen nil))
+                       :messages (vconcat rpn-check--messages)))
+    (rpn-check--emit :event "last_message" :text (car rpn-check--messages))
+    (rpn-check--shutdown server)))
+
+(defun rpn-check--readme ()
+  "The README's first snippet, then a .rpn file: eglot-ensure must find `rpn' on PATH."
+  (let ((forms (with-temp-buffer
+                 (insert-file-contents (getenv "RPN_SNIPPET"))
+                 (goto-char (point-min))
+                 (let (all form)
+                   (while (setq form (condition-case nil (read (current-buffer)) (end-of-file nil)))
+                     (push form all))
+                   (nreverse all)))))
+    (dolist (form forms) (eval form t)))
+  (setq eglot-sync-connect t eglot-connect-timeout 20 eglot-autoshutdown nil)
+  (find-file (getenv "RPN_FILE"))
+  ;; what the command loop does after the command that visited the file
+  (run-hooks 'post-command-hook)
+  (unless (rpn-check--wait #'eglot-current-server 20) (error "eglot-ensure did not connect"))
+  (let ((server (eglot-current-server)))
+    (flymake-start nil t)
+    (rpn-check--wait #'flymake-diagnostics 10)
+    (rpn-check--emit :event "readme" :major_mode (symbol-name major-mode)
+                     :command (vconcat (process-command (jsonrpc--process server)))
+                     :flymake (rpn-check--flymake))
+    (rpn-check--shutdown server)))
 
 (defun rpn-check--main ()
   (let* ((bin (getenv "RPN_BIN"))
@@ -146,6 +232,21 @@
           (rpn-check--emit :event "capf"
                            :candidates (vconcat (and table (all-completions "" table)))))
 
+        ;; renaming what cannot be renamed, as the user does it: M-x eglot-rename (eglot 1.9
+        ;; sends no prepareRename), the key rpn-mode remaps it to, C-c C-r
+        (rpn-check--pos 1 2)                                   ; the π of line 1
+        (rpn-check--emit :event "rename_builtin"
+                         :mx (rpn-check--seen #'eglot-rename '("x"))
+                         :remapped (let ((c (command-remapping #'eglot-rename)))
+                                     (if c (rpn-check--seen c '("x")) (list :command nil)))
+                         :key (let ((c (key-binding (kbd "C-c C-r"))))
+                                (if (commandp c) (rpn-check--seen c '("x")) (list :command nil))))
+        (rpn-check--pos 3 0)                                   ; N, renamed to a built-in's name
+        (rpn-check--emit :event "rename_to_builtin"
+                         :mx (rpn-check--seen #'eglot-rename '("sqrt")))
+        (unless (equal (aref (rpn-check--lines) 3) "N M 3 5 + ×")
+          (error "a refused rename changed the buffer: %S" (rpn-check--lines)))
+
         ;; rename: prepareRename on the name of →N, refused names, eglot-rename
         (let ((uri (eglot--path-to-uri file)))
           (rpn-check--pos 2 11)
@@ -185,19 +286,13 @@
         (eglot-format-buffer)
         (rpn-check--emit :event "formatted" :lines (rpn-check--lines)))
 
-      ;; orderly shutdown: `eglot-shutdown' would SIGKILL the server right after `exit', so
-      ;; send shutdown + exit ourselves and wait for the process's own exit status
-      (setf (eglot--shutdown-requested server) t)
-      (let ((r (rpn-check--request server :shutdown nil)))
-        (jsonrpc-notify server :exit nil)
-        (rpn-check--wait (lambda () (not (process-live-p proc))) 5)
-        (rpn-check--emit :event "exit" :shutdown_result (plist-get r :result)
-                         :shutdown_error (plist-get r :error)
-                         :status (symbol-name (process-status proc))
-                         :code (process-exit-status proc)))
-      (when (process-live-p proc) (ignore-errors (eglot-shutdown server))))))
+      (rpn-check--shutdown server))))
 
 (condition-case err
-    (progn (rpn-check--main) (kill-emacs 0))
+    (progn (pcase (getenv "RPN_MODE")
+             ("evaluate" (rpn-check--evaluate))
+             ("readme" (rpn-check--readme))
+             (_ (rpn-check--main)))
+           (kill-emacs 0))
   (error (rpn-check--emit :event "error" :error (format "%S" err))
          (kill-emacs 2)))

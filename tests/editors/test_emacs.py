@@ -2,18 +2,27 @@
 against the real `rpn lsp`.
 
 tests/editors/emacs_eglot_check.el does the editing and writes JSON lines; the assertions are
-here. Two runs: the example document (flymake diagnostics, hover, completion, rename,
-incremental changes, formatting, exit status) and formatting with glyphs = unicode.
+here. Runs: the example document (flymake diagnostics, hover, completion, rename and the
+messages of refused renames, incremental changes, formatting, exit status), formatting with
+glyphs = unicode, C-c C-e against a stand-in server (fake_rpn_lsp.py: the rpn.evaluate
+contract), and the README's first snippet with `rpn` on PATH.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+
 import pytest
 
-from editor_support import EDITORS, EXAMPLE, HERE, Events, require_binary, require_server, run_json_lines
+from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, require_binary,
+                            require_server, run_json_lines)
+
+README = EDITORS / "emacs" / "README.md"
 
 
-def run_emacs(tmp_path_factory, text: str, mode: str) -> Events:
+def run_emacs(tmp_path_factory, text: str, mode: str, extra_env: dict | None = None) -> Events:
     emacs = require_binary("emacs")
     rpn = require_server()
     d = tmp_path_factory.mktemp(f"emacs-{mode}")
@@ -22,7 +31,7 @@ def run_emacs(tmp_path_factory, text: str, mode: str) -> Events:
     home = d / "home"
     home.mkdir()
     env = {"RPN_MODE_EL": str(EDITORS / "emacs" / "rpn-mode.el"), "RPN_BIN": rpn,
-           "RPN_FILE": str(f), "RPN_MODE": mode, "HOME": str(home)}
+           "RPN_FILE": str(f), "RPN_MODE": mode, "HOME": str(home), **(extra_env or {})}
     cmd = ["timeout", "60", emacs, "-Q", "--batch", "-l", str(HERE / "emacs_eglot_check.el")]
     events, r = run_json_lines(cmd, env)
     ev = Events(events, r)
@@ -176,3 +185,92 @@ def test_formatting_with_unicode_glyphs(emacs_glyphs):
     assert emacs_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X", ""]
     e = emacs_glyphs.one("exit")
     assert (e["status"], e["code"]) == ("exit", 0)
+
+
+# --- Refused renames: the message the user sees ------------------------------------------------
+
+def readable(seen: str | None) -> bool:
+    return bool(seen) and "jsonrpc-error" not in seen and "(jsonrpc-" not in seen
+
+
+def test_mx_eglot_rename_of_a_builtin_says_why_in_words(emacs):
+    # eglot 1.9 sends no prepareRename: the server's refusal of the rename itself is what
+    # the user sees, and it must read as a sentence, not as a jsonrpc-error form
+    seen = emacs.one("rename_builtin")["mx"]["seen"]
+    assert readable(seen), seen
+    assert "only variables can be renamed" in seen and "π" in seen, seen
+
+
+def test_rename_key_refuses_a_builtin_before_asking_for_a_name(emacs):
+    e = emacs.one("rename_builtin")
+    for how in ("remapped", "key"):  # [remap eglot-rename] and C-c C-r in rpn-mode-map
+        assert e[how]["command"] == "rpn-rename", e
+        assert e[how]["prompts"] == [], e[how]   # refused at once: no "Rename `π' to:" first
+        assert readable(e[how]["seen"]) and "only variables can be renamed" in e[how]["seen"], e[how]
+
+
+def test_renaming_to_a_builtin_name_says_why_in_words(emacs):
+    seen = emacs.one("rename_to_builtin")["mx"]["seen"]
+    assert readable(seen) and "'sqrt' is the built-in word sqrt" in seen, seen
+
+
+# --- C-c C-e: rpn.evaluate at point, against a stand-in server ------------------------------------
+
+EVALUATED = "√(3+5) = 2.8284271247461903"
+
+
+@pytest.fixture(scope="module", params=["before", "after"])
+def emacs_evaluate(request, tmp_path_factory):
+    log = tmp_path_factory.mktemp("fake-lsp") / "received.jsonl"
+    cmd = [sys.executable, str(HERE / "fake_rpn_lsp.py"), str(log), request.param]
+    ev = run_emacs(tmp_path_factory, "3 5 + √ π cos\n", "evaluate", {"RPN_FAKE_CMD": json.dumps(cmd)})
+    ev.received = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    ev.order = request.param
+    return ev
+
+
+def test_evaluate_key_sends_rpn_evaluate_at_point(emacs_evaluate):
+    assert not emacs_evaluate.all("error"), emacs_evaluate.all("error")
+    assert emacs_evaluate.one("evaluated")["key_command"] == "rpn-evaluate-at-point"
+    calls = [m for m in emacs_evaluate.received if m.get("method") == "workspace/executeCommand"]
+    assert len(calls) == 1, emacs_evaluate.received
+    # point is right after the √ of "3 5 + √ π cos": UTF-16 column 7
+    assert calls[0]["params"] == {"command": "rpn.evaluate", "arguments": [
+        {"uri": emacs_evaluate.file.as_uri(), "position": {"line": 0, "character": 7}}]}
+
+
+def test_evaluate_key_shows_the_text_in_the_echo_area(emacs_evaluate):
+    assert emacs_evaluate.one("evaluated")["seen"]["seen"] == EVALUATED
+    # the server's own copy (eglot shows it as "[eglot] ..."), if it comes later, keeps the text
+    assert EVALUATED in emacs_evaluate.one("last_message")["text"]
+
+
+# --- The README's first snippet, with rpn on PATH -----------------------------------------------
+
+def elisp_blocks(text: str) -> list[str]:
+    return re.findall(r"```elisp\n(.*?)```", text, re.S)
+
+
+@pytest.fixture(scope="module")
+def emacs_readme(tmp_path_factory):
+    first = elisp_blocks(README.read_text(encoding="utf-8"))[0]
+    d = tmp_path_factory.mktemp("emacs-readme-snippet")
+    snippet = d / "init.el"
+    snippet.write_text(first.replace("/path/to/rpn", str(EDITORS.parent)), encoding="utf-8")
+    ev = run_emacs(tmp_path_factory, EXAMPLE, "readme",
+                   {"RPN_SNIPPET": str(snippet), "PATH": path_with_rpn(d, require_server())})
+    ev.snippet = first
+    return ev
+
+
+def test_readme_first_snippet_names_the_server_command(emacs_readme):
+    assert "rpn-server-command" in emacs_readme.snippet, emacs_readme.snippet
+
+
+def test_readme_first_snippet_starts_the_server_from_path(emacs_readme):
+    assert not emacs_readme.all("error"), emacs_readme.all("error")
+    e = emacs_readme.one("readme")
+    assert e["major_mode"] == "rpn-mode"
+    assert e["command"] == ["rpn", "lsp"]
+    assert any("division by zero" in d["text"] for d in e["flymake"]), e["flymake"]
+    assert (emacs_readme.one("exit")["status"], emacs_readme.one("exit")["code"]) == ("exit", 0)
