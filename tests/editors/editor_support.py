@@ -24,12 +24,15 @@ RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
 EXAMPLE = "# π √ 😀 comment\n√ π × 1 0 ÷\nsqr 2 + M →N\nN M 3 5 + ×\n"
 
 
+DEBIAN_PACKAGES = {"nvim": "neovim", "emacs": "emacs-nox elpa-eglot", "node": "nodejs"}
+
+
 def require_binary(name: str) -> str:
-    """The path of an editor binary; fails (never skips) when it is missing."""
+    """The path of an editor (or Node.js) binary; fails, never skips, when it is missing."""
     path = shutil.which(name)
     if path is None:
         pytest.fail(f"'{name}' is not installed: tests/run installs it "
-                    f"(apt-get install neovim emacs-nox elpa-eglot)", pytrace=False)
+                    f"(apt-get install {DEBIAN_PACKAGES.get(name, name)})", pytrace=False)
     return path
 
 

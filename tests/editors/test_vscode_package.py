@@ -1,5 +1,6 @@
 """editors/vscode without VS Code: the manifest, the language configuration, the grammar copy,
-and (when Node.js is installed) the extension activated against stand-in modules.
+what `vsce package` checks (so that it runs without asking questions), and the extension
+activated under Node.js against stand-in modules (a missing `node` fails, never skips).
 Also the Helix and Sublime Text snippets parse and point at what exists."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import tomllib
 
 import pytest
 
-from editor_support import EDITORS, HERE, REPO
+from editor_support import EDITORS, HERE, REPO, require_binary
 
 VSCODE = EDITORS / "vscode"
 
@@ -81,10 +82,7 @@ def test_commands_are_registered_by_the_extension(manifest):
 
 
 def node() -> str:
-    path = shutil.which("node") or shutil.which("nodejs")
-    if path is None:
-        pytest.skip("Node.js is not installed (tests/run installs Debian's nodejs): extension.js not run")
-    return path
+    return shutil.which("nodejs") or require_binary("node")
 
 
 def run_extension(settings: dict) -> dict:
@@ -115,6 +113,91 @@ def test_extension_reads_the_settings():
     assert client["serverOptions"]["run"]["command"] == "/opt/rpn/bin/rpn"
     assert client["initializationOptions"] == {"formatting": {"glyphs": "ascii"},
                                                "inlayHints": {"enabled": False}}
+
+
+def test_extension_says_how_to_get_rpn_when_it_cannot_start():
+    rep = run_extension({"__start_error": "spawn rpn ENOENT"})
+    (message,) = rep["errors"]
+    assert "spawn rpn ENOENT" in message and "rpn.server.path" in message, message
+    assert "scripts/install" in message, message
+
+
+# --- What vscode-languageclient needs and `vsce package` (@vscode/vsce 2.x) checks -----------------
+# The checks and their messages are those of vsce's src/package.ts and src/validation.ts:
+# three of them stop at a "Do you want to continue? [y/N]" prompt (no repository, no
+# LICENSE, '*' activation), the others are errors.
+
+# engines.vscode of each vscode-languageclient major version (its own package.json)
+LANGUAGECLIENT_MIN_VSCODE = {7: (1, 52, 0), 8: (1, 67, 0), 9: (1, 82, 0)}
+NAME = re.compile(r"^[a-z0-9][a-z0-9\-]*$", re.I)
+ENGINE = re.compile(r"^\*$|^(\^|>=)?((\d+)|x)\.((\d+)|x)\.((\d+)|x)(\-.*)?$")
+
+
+def minimum(version_range: str) -> tuple[int, ...]:
+    m = re.fullmatch(r"(?:\^|>=|~)?(\d+)\.(\d+)\.(\d+)", version_range)
+    assert m, f"expected ^X.Y.Z or >=X.Y.Z, got {version_range!r}"
+    return tuple(int(g) for g in m.groups())
+
+
+def test_engine_is_the_languageclient_minimum_or_later(manifest):
+    client_major = minimum(manifest["dependencies"]["vscode-languageclient"])[0]
+    needed = LANGUAGECLIENT_MIN_VSCODE[client_major]
+    engine = manifest["engines"]["vscode"]
+    assert ENGINE.match(engine), f"vsce: Invalid vscode engine compatibility version '{engine}'"
+    assert minimum(engine) >= needed, (
+        f"vscode-languageclient {client_major} needs VS Code {'.'.join(map(str, needed))}+; "
+        f"engines.vscode is {engine}")
+
+
+def test_vsce_manifest_validation(manifest):
+    assert NAME.match(manifest["name"]) and NAME.match(manifest["publisher"])
+    assert manifest["publisher"] != "vscode-samples"
+    assert re.fullmatch(r"\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?", manifest["version"])
+    assert manifest.get("activationEvents") and "*" not in manifest["activationEvents"]
+    assert not str(manifest.get("icon", "")).lower().endswith(".svg")
+    types = manifest.get("devDependencies", {}).get("@types/vscode")
+    if types:
+        assert minimum(types)[:2] <= minimum(manifest["engines"]["vscode"])[:2]
+
+
+def test_vsce_finds_the_repository(manifest):
+    repo = manifest.get("repository")
+    url = repo.get("url") if isinstance(repo, dict) else repo
+    assert isinstance(url, str) and url, "vsce: A 'repository' field is missing (it asks to continue)"
+
+
+def test_vsce_finds_a_license_that_matches_the_manifest(manifest):
+    declared = manifest.get("license", "")
+    see = re.fullmatch(r"SEE LICENSE IN (.+)", declared)
+    if see:
+        files = [VSCODE / see.group(1)]
+    else:  # vsce looks for extension/LICENSE, LICENSE.md or LICENSE.txt, in any case
+        files = [p for p in VSCODE.iterdir() if re.fullmatch(r"licen[cs]e(\.(md|txt))?", p.name, re.I)]
+    assert files and files[0].is_file(), "vsce: LICENSE, LICENSE.md, or LICENSE.txt not found (it asks to continue)"
+    text = files[0].read_text(encoding="utf-8")
+    if declared == "MIT":
+        assert "MIT License" in text and "Permission is hereby granted, free of charge" in text
+
+
+def test_vsce_readme_has_no_links_it_cannot_rewrite(manifest):
+    readme = (VSCODE / "README.md").read_text(encoding="utf-8")
+    assert "This is the README for your extension " not in readme
+    repo = manifest.get("repository")
+    url = repo.get("url") if isinstance(repo, dict) else repo
+    if not re.match(r"^https://(github|gitlab)\.com/|^git@(github|gitlab)\.com:", url or ""):
+        # without a GitHub/GitLab repository vsce fails on relative links and images
+        links = re.findall(r"(!?)\[[^\]\[]*\]\(([^)]+)\)", readme)
+        relative = [link for _, link in links
+                    if not re.match(r"^\w+://", link) and not link.startswith(("#", "mailto:"))]
+        assert not relative, f"vsce cannot rewrite these relative links in README.md: {relative}"
+
+
+def test_vsce_packages_the_entry_point(manifest):
+    ignore = VSCODE / ".vscodeignore"
+    patterns = ignore.read_text(encoding="utf-8").split() if ignore.exists() else []
+    main = manifest["main"].removeprefix("./")
+    assert (VSCODE / main).is_file()
+    assert not any(main.startswith(p.rstrip("*").rstrip("/")) for p in patterns if not p.startswith("!")), patterns
 
 
 # --- Helix and Sublime Text snippets --------------------------------------------------------

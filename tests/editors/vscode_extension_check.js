@@ -2,6 +2,8 @@
 // `vscode-languageclient/node` modules (no npm here), activates it and prints what it asked
 // for as one JSON object. Run by tests/editors/test_vscode_package.py:
 //   node tests/editors/vscode_extension_check.js editors/vscode/src/extension.js '{"server.path": "/x/rpn"}'
+// The setting "__start_error" (no real setting) makes LanguageClient.start() fail with that
+// message, as vscode-languageclient's does when it cannot spawn the server.
 'use strict';
 const Module = require('module');
 const path = require('path');
@@ -35,7 +37,10 @@ class LanguageClient {
       hasInlayMiddleware: !!(clientOptions.middleware && clientOptions.middleware.provideInlayHints),
     });
   }
-  async start() { report.started += 1; }
+  async start() {
+    report.started += 1;
+    if (settings.__start_error) throw new Error(settings.__start_error);
+  }
   async stop() { report.stopped += 1; }
 }
 const languageclient = { LanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };

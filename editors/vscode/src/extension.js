@@ -50,7 +50,8 @@ async function start(context, output) {
     const path = vscode.workspace.getConfiguration('rpn').get('server.path') || 'rpn';
     vscode.window.showErrorMessage(
       `Could not start the rpn language server ('${path} lsp'): ${err && err.message ? err.message : err}. ` +
-        'Set rpn.server.path to the rpn executable.');
+        "Install rpn with the repository's scripts/install (it puts rpn in ~/.local/bin, which must be " +
+        'on the PATH VS Code was started with), or set rpn.server.path to the rpn executable.');
   }
 }
 
