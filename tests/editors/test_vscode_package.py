@@ -225,13 +225,6 @@ def test_sublime_lsp_settings():
     assert client["initializationOptions"]["formatting"]["glyphs"] == "keep"
 
 
-def test_sublime_grammar_is_the_tmlanguage_as_a_plist():
-    # Sublime Text reads .tmLanguage as an XML plist, not JSON: the plist must hold exactly
-    # grammar/rpn.tmLanguage.json (regenerate with the command in editors/sublime/README.md).
-    plist = plistlib.loads((EDITORS / "sublime" / "RPN.tmLanguage").read_bytes())
-    assert plist == json.loads((REPO / "grammar" / "rpn.tmLanguage.json").read_text(encoding="utf-8"))
-
-
 def test_sublime_comment_preferences():
     prefs = plistlib.loads((EDITORS / "sublime" / "Comments.tmPreferences").read_bytes())
     assert prefs["scope"] == "source.rpn"
