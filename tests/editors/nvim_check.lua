@@ -148,19 +148,23 @@ local function main()
     emit({ event = 'readme', cmd = client.config.cmd,
            update_in_insert = vim.diagnostic.config().update_in_insert or false })
   elseif mode == 'evaluate' then
-    -- <leader>= (the default leader is a backslash) with the cursor on the √ of line 0
-    local l0 = lines(bufnr)[1]
-    vim.api.nvim_win_set_cursor(0, { 1, (l0:find('√', 1, true)) - 1 })
-    vim.cmd('messages clear')
-    vim.api.nvim_feedkeys('\\=', 'x', false)
-    vim.wait(5000, function()
-      for _, m in ipairs(messages()) do
-        if m:find('2.8284271247461903', 1, true) then return true end
+    -- <leader>= (the default leader is a backslash) with the cursor on the √ of each line
+    for row, text in ipairs(lines(bufnr)) do
+      local at = text:find('√', 1, true)
+      if at then
+        vim.api.nvim_win_set_cursor(0, { row, at - 1 })
+        vim.cmd('messages clear')
+        vim.api.nvim_feedkeys('\\=', 'x', false)
+        vim.wait(5000, function()
+          for _, m in ipairs(messages()) do
+            if m:find('2.8284271247461903', 1, true) then return true end
+          end
+          return false
+        end, 20)
+        vim.wait(500, function() return false end, 20) -- a showMessage sent after the answer
+        emit({ event = 'evaluated', line = row - 1, messages = messages() })
       end
-      return false
-    end, 20)
-    vim.wait(500, function() return false end, 20) -- a showMessage sent after the answer
-    emit({ event = 'evaluated', messages = messages() })
+    end
   elseif mode == 'glyphs' then
     -- formatting with initializationOptions glyphs = unicode
     if not vim.wait(10000, function() return #raw_diagnostics > 0 end, 20) then

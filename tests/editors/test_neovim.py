@@ -232,7 +232,8 @@ EVALUATED = "√(3+5) = 2.8284271247461903"
 def nvim_evaluate(request, tmp_path_factory):
     log = tmp_path_factory.mktemp("fake-lsp") / "received.jsonl"
     cmd = [sys.executable, str(HERE / "fake_rpn_lsp.py"), str(log), request.param]
-    ev = run_nvim(tmp_path_factory, "3 5 + √ π cos\n", "evaluate", {"RPN_FAKE_CMD": json.dumps(cmd)})
+    # line 1: 𝑥 (U+1D465, a letter) is 4 bytes in UTF-8 and 2 units in UTF-16
+    ev = run_nvim(tmp_path_factory, "3 5 + √ π cos\n𝑥 √\n", "evaluate", {"RPN_FAKE_CMD": json.dumps(cmd)})
     ev.received = [json.loads(l) for l in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
     return ev
 
@@ -240,14 +241,18 @@ def nvim_evaluate(request, tmp_path_factory):
 def test_evaluate_key_sends_rpn_evaluate_through_the_cursor(nvim_evaluate):
     assert not nvim_evaluate.all("error"), nvim_evaluate.all("error")
     calls = [m for m in nvim_evaluate.received if m.get("method") == "workspace/executeCommand"]
-    assert len(calls) == 1, nvim_evaluate.received
-    # the cursor is on the √ of "3 5 + √ π cos" (UTF-16 column 6): through it is column 7
-    assert calls[0]["params"] == {"command": "rpn.evaluate", "arguments": [
-        {"uri": nvim_evaluate.file.as_uri(), "position": {"line": 0, "character": 7}}]}
+    uri = nvim_evaluate.file.as_uri()
+    # the cursor on the √ of "3 5 + √ π cos" (UTF-16 column 6): through it is column 7;
+    # on the √ of "𝑥 √" (column 3 in UTF-16 units: 𝑥 is two): column 4
+    assert [c["params"] for c in calls] == [
+        {"command": "rpn.evaluate", "arguments": [{"uri": uri, "position": {"line": 0, "character": 7}}]},
+        {"command": "rpn.evaluate", "arguments": [{"uri": uri, "position": {"line": 1, "character": 4}}]},
+    ], nvim_evaluate.received
 
 
-def test_evaluate_key_shows_the_result_once(nvim_evaluate):
-    shown = nvim_evaluate.one("evaluated")["messages"]
+@pytest.mark.parametrize("press", [0, 1])
+def test_evaluate_key_shows_the_result_once(nvim_evaluate, press):
+    shown = nvim_evaluate.one("evaluated", press)["messages"]
     # the server's own showMessage of the same text is not shown a second time
     assert [m for m in shown if "2.8284271247461903" in m] == [EVALUATED], shown
 

@@ -68,6 +68,20 @@ local function release(client_id, text)
   end
 end
 
+-- The number of `encoding` code units in the first `bytes` bytes of the UTF-8 `line`
+-- (counted here: vim.str_utfindex changed its arguments in Neovim 0.11).
+local function units(line, bytes, encoding)
+  if encoding == 'utf-8' then return bytes end
+  local count, i = 0, 1
+  while i <= bytes do
+    local b = line:byte(i)
+    local len = b < 0x80 and 1 or b >= 0xF0 and 4 or b >= 0xE0 and 3 or b >= 0xC0 and 2 or 1
+    count = count + ((len == 4 and encoding ~= 'utf-32') and 2 or 1)
+    i = i + len
+  end
+  return count
+end
+
 -- The position just after the character under the cursor, in the client's encoding: the
 -- program through the cursor (after typing, Esc leaves the cursor on the last character).
 local function position_through_cursor(bufnr, offset_encoding)
@@ -79,19 +93,23 @@ local function position_through_cursor(bufnr, offset_encoding)
     after = col + (byte < 0x80 and 1 or byte >= 0xF0 and 4 or byte >= 0xE0 and 3 or byte >= 0xC0 and 2 or 1)
     after = math.min(after, #line)
   end
-  local character = after
-  if offset_encoding ~= 'utf-8' then
-    local utf32, utf16 = vim.str_utfindex(line, after)
-    character = offset_encoding == 'utf-32' and utf32 or utf16
-  end
-  return { line = row - 1, character = character }
+  return { line = row - 1, character = units(line, after, offset_encoding) }
 end
 
 local function rpn_client(bufnr, name)
+  if vim.lsp.get_clients then -- 0.10+ (buf_get_clients is deprecated there)
+    return vim.lsp.get_clients({ bufnr = bufnr, name = name })[1]
+  end
   for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
     if client.name == name then return client end
   end
   return nil
+end
+
+-- client:request on 0.11+ (where client.request is deprecated), client.request before.
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has('nvim-0.11') == 1 then return client:request(method, params, handler, bufnr) end
+  return client.request(method, params, handler, bufnr)
 end
 
 local function offers_evaluate(client)
@@ -120,7 +138,7 @@ function M.at_cursor(bufnr, client_name)
   }
   local s = state(client.id)
   s.pending = s.pending + 1
-  local sent = client.request('workspace/executeCommand', params, function(err, result)
+  local sent = request(client, 'workspace/executeCommand', params, function(err, result)
     local text = type(result) == 'table' and result.text or nil
     release(client.id, text)
     if err then

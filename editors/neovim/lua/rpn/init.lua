@@ -48,7 +48,7 @@ end
 
 -- What the plugin does in each buffer the server attaches to.
 local function plugin_on_attach(client, bufnr)
-  vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc') -- <C-x><C-o>
+  vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc' -- <C-x><C-o>
   local keys = M.config.keys or {}
   if keys.hover then
     vim.keymap.set('n', keys.hover, vim.lsp.buf.hover,
