@@ -165,7 +165,14 @@ Start the language server with \\[eglot].  With the server:
   :group 'rpn)
 
 (defun rpn-eglot-contact (&optional _interactive)
-  "The eglot contact of the rpn server: `rpn-server-command' and its options."
+  "The eglot contact of the rpn server: `rpn-server-command' and its options.
+A program that is not found is reported with what to do about it."
+  (let ((program (car rpn-server-command)))
+    (unless (or (file-remote-p default-directory) (executable-find program))
+      (user-error (concat "rpn-mode: cannot find `%s' on exec-path: install rpn with "
+                          "scripts/install (~/.local/bin must be on PATH) or set "
+                          "`rpn-server-command' to its full path")
+                  program)))
   (append rpn-server-command
           (list :initializationOptions
                 (list :formatting (list :glyphs rpn-formatting-glyphs)))))

@@ -58,6 +58,13 @@ def path_with_rpn(directory: Path, rpn: str) -> str:
     return f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
+def path_without_rpn() -> str:
+    """PATH without the folders that hold an `rpn` (a machine where rpn is not installed)."""
+    folders = [f for f in os.environ.get("PATH", "").split(os.pathsep)
+               if f and not os.access(os.path.join(f, "rpn"), os.X_OK)]
+    return os.pathsep.join(folders)
+
+
 def run_json_lines(cmd: list[str], env: dict, timeout: float = 90) -> tuple[list[dict], subprocess.CompletedProcess]:
     """Runs an editor script that writes one JSON object per line; returns them and the run."""
     r = subprocess.run(cmd, capture_output=True, timeout=timeout, env={**os.environ, **env},

@@ -145,9 +145,16 @@ shutdown + exit ourselves and report the process's own exit status."
     (dolist (form forms) (eval form t)))
   (setq eglot-sync-connect t eglot-connect-timeout 20 eglot-autoshutdown nil)
   (find-file (getenv "RPN_FILE"))
-  ;; what the command loop does after the command that visited the file
-  (run-hooks 'post-command-hook)
-  (unless (rpn-check--wait #'eglot-current-server 20) (error "eglot-ensure did not connect"))
+  ;; what the command loop does after the command that visited the file (it shows an
+  ;; error of the hook as the message of the command)
+  (rpn-check--emit :event "connect"
+                   :seen (condition-case err (progn (run-hooks 'post-command-hook) nil)
+                           (error (error-message-string err))))
+  (if (not (rpn-check--wait #'eglot-current-server (if (getenv "RPN_NO_SERVER") 1 20)))
+      (rpn-check--emit :event "readme" :major_mode (symbol-name major-mode) :command nil)
+    (rpn-check--readme-connected)))
+
+(defun rpn-check--readme-connected ()
   (let ((server (eglot-current-server)))
     (flymake-start nil t)
     (rpn-check--wait #'flymake-diagnostics 10)

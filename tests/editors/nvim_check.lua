@@ -129,6 +129,12 @@ local function main()
 
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
+  if os.getenv('RPN_NO_SERVER') then -- rpn is not on PATH: what does the user see?
+    vim.wait(500, function() return false end, 20)
+    emit({ event = 'no_server', filetype = vim.bo.filetype, messages = messages(),
+           clients = #vim.lsp.buf_get_clients(bufnr) })
+    return 0
+  end
   -- Neovim 0.7 lists a client for the buffer only once `initialize` has been answered.
   local client = nil
   vim.wait(10000, function()

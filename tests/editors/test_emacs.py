@@ -16,8 +16,8 @@ import sys
 
 import pytest
 
-from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, require_binary,
-                            require_server, run_json_lines)
+from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, path_without_rpn,
+                            require_binary, require_server, run_json_lines)
 
 README = EDITORS / "emacs" / "README.md"
 
@@ -274,3 +274,20 @@ def test_readme_first_snippet_starts_the_server_from_path(emacs_readme):
     assert e["command"] == ["rpn", "lsp"]
     assert any("division by zero" in d["text"] for d in e["flymake"]), e["flymake"]
     assert (emacs_readme.one("exit")["status"], emacs_readme.one("exit")["code"]) == ("exit", 0)
+
+
+@pytest.fixture(scope="module")
+def emacs_readme_without_rpn(tmp_path_factory):
+    first = elisp_blocks(README.read_text(encoding="utf-8"))[0]
+    d = tmp_path_factory.mktemp("emacs-readme-no-rpn")
+    snippet = d / "init.el"
+    snippet.write_text(first.replace("/path/to/rpn", str(EDITORS.parent)), encoding="utf-8")
+    return run_emacs(tmp_path_factory, EXAMPLE, "readme",
+                     {"RPN_SNIPPET": str(snippet), "PATH": path_without_rpn(), "RPN_NO_SERVER": "1"})
+
+
+def test_without_rpn_on_path_the_message_says_what_to_do(emacs_readme_without_rpn):
+    assert not emacs_readme_without_rpn.all("error"), emacs_readme_without_rpn.all("error")
+    seen = emacs_readme_without_rpn.one("connect")["seen"]
+    assert seen and "scripts/install" in seen and "rpn-server-command" in seen, seen
+    assert emacs_readme_without_rpn.one("readme")["command"] is None

@@ -8,7 +8,8 @@ import subprocess
 
 import pytest
 
-from editor_support import EDITORS, HERE, Events, describe_run, require_binary, run_json_lines
+from editor_support import (EDITORS, HERE, Events, describe_run, path_with_rpn, require_binary,
+                            run_json_lines)
 
 MODE_EL = EDITORS / "emacs" / "rpn-mode.el"
 
@@ -30,11 +31,13 @@ EXPECTED_FACE = {
 
 
 @pytest.fixture(scope="module")
-def mode() -> Events:
+def mode(tmp_path_factory) -> Events:
     emacs = require_binary("emacs")
+    # the eglot contact looks for `rpn' on PATH: any executable of that name will do here
+    path = path_with_rpn(tmp_path_factory.mktemp("emacs-mode"), shutil.which("true"))
     events, r = run_json_lines(
         ["timeout", "60", emacs, "-Q", "--batch", "-l", str(HERE / "emacs_mode_check.el")],
-        {"RPN_MODE_EL": str(MODE_EL), "RPN_SAMPLE": SAMPLE})
+        {"RPN_MODE_EL": str(MODE_EL), "RPN_SAMPLE": SAMPLE, "PATH": path})
     return Events(events, r)
 
 

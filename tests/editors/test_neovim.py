@@ -15,8 +15,8 @@ import sys
 
 import pytest
 
-from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, require_binary,
-                            require_server, run_json_lines)
+from editor_support import (EDITORS, EXAMPLE, HERE, Events, path_with_rpn, path_without_rpn,
+                            require_binary, require_server, run_json_lines)
 
 README = EDITORS / "neovim" / "README.md"
 
@@ -263,18 +263,38 @@ def lua_blocks(text: str) -> list[str]:
     return re.findall(r"```lua\n(.*?)```", text, re.S)
 
 
-@pytest.fixture(scope="module")
-def nvim_readme(tmp_path_factory):
+def readme_snippet(directory) -> tuple[str, list[str]]:
+    """The README's runnable set-up code as an init.lua in `directory`: its path and blocks."""
     text = README.read_text(encoding="utf-8")
     runnable = [b for b in lua_blocks(text) if b.lstrip().startswith(("require(\"rpn\").setup(",
                                                                        "vim.diagnostic.config("))]
-    d = tmp_path_factory.mktemp("nvim-readme-snippet")
-    snippet = d / "init.lua"
+    snippet = directory / "init.lua"
     snippet.write_text("\n".join(runnable), encoding="utf-8")
+    return str(snippet), runnable
+
+
+@pytest.fixture(scope="module")
+def nvim_readme(tmp_path_factory):
+    d = tmp_path_factory.mktemp("nvim-readme-snippet")
+    snippet, runnable = readme_snippet(d)
     ev = run_nvim(tmp_path_factory, EXAMPLE, "readme",
-                  {"RPN_SNIPPET": str(snippet), "PATH": path_with_rpn(d, require_server())})
+                  {"RPN_SNIPPET": snippet, "PATH": path_with_rpn(d, require_server())})
     ev.runnable = runnable
     return ev
+
+
+@pytest.fixture(scope="module")
+def nvim_readme_without_rpn(tmp_path_factory):
+    snippet, _ = readme_snippet(tmp_path_factory.mktemp("nvim-readme-no-rpn"))
+    return run_nvim(tmp_path_factory, EXAMPLE, "readme",
+                    {"RPN_SNIPPET": snippet, "PATH": path_without_rpn(), "RPN_NO_SERVER": "1"})
+
+
+def test_without_rpn_on_path_the_message_says_what_to_do(nvim_readme_without_rpn):
+    e = nvim_readme_without_rpn.one("no_server")
+    assert e["filetype"] == "rpn" and e["clients"] == 0
+    said = [m for m in e["messages"] if "rpn" in m]
+    assert any("server not found" in m and "scripts/install" in m for m in said), e["messages"]
 
 
 def test_readme_setup_finds_rpn_on_path(nvim_readme):

@@ -97,8 +97,10 @@ function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   if not M.config then M.setup() end
   if vim.fn.executable(M.config.cmd[1]) ~= 1 then
-    vim.notify('rpn: server not found: ' .. tostring(M.config.cmd[1]) .. ' (scripts/install puts rpn '
-               .. 'in ~/.local/bin, which must be on PATH; or set cmd to the full path)', vim.log.levels.ERROR)
+    local message = 'rpn: server not found: ' .. tostring(M.config.cmd[1]) .. ' (scripts/install puts rpn '
+      .. 'in ~/.local/bin, which must be on PATH; or set cmd to the full path)'
+    -- scheduled: an error message written while the FileType autocommand runs is never shown
+    vim.schedule(function() vim.notify(message, vim.log.levels.ERROR) end)
     return nil
   end
   local cfg = client_config(bufnr)
