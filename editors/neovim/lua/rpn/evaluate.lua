@@ -68,15 +68,19 @@ local function release(client_id, text)
   end
 end
 
+-- The length of the UTF-8 sequence that starts with byte `b` (1 for a stray byte).
+local function sequence_length(b)
+  return b < 0x80 and 1 or b >= 0xF0 and 4 or b >= 0xE0 and 3 or b >= 0xC0 and 2 or 1
+end
+
 -- The number of `encoding` code units in the first `bytes` bytes of the UTF-8 `line`
 -- (counted here: vim.str_utfindex changed its arguments in Neovim 0.11).
 local function units(line, bytes, encoding)
   if encoding == 'utf-8' then return bytes end
   local count, i = 0, 1
   while i <= bytes do
-    local b = line:byte(i)
-    local len = b < 0x80 and 1 or b >= 0xF0 and 4 or b >= 0xE0 and 3 or b >= 0xC0 and 2 or 1
-    count = count + ((len == 4 and encoding ~= 'utf-32') and 2 or 1)
+    local len = sequence_length(line:byte(i))
+    count = count + ((len == 4 and encoding ~= 'utf-32') and 2 or 1) -- a surrogate pair in UTF-16
     i = i + len
   end
   return count
@@ -88,11 +92,7 @@ local function position_through_cursor(bufnr, offset_encoding)
   local row, col = unpack(vim.api.nvim_win_get_cursor(0))
   local line = vim.api.nvim_buf_get_lines(bufnr, row - 1, row, false)[1] or ''
   local byte = line:byte(col + 1)
-  local after = col
-  if byte then
-    after = col + (byte < 0x80 and 1 or byte >= 0xF0 and 4 or byte >= 0xE0 and 3 or byte >= 0xC0 and 2 or 1)
-    after = math.min(after, #line)
-  end
+  local after = byte and math.min(col + sequence_length(byte), #line) or col
   return { line = row - 1, character = units(line, after, offset_encoding) }
 end
 
