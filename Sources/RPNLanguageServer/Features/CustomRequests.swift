@@ -27,10 +27,24 @@ extension LanguageServer {
             bytes = Array(document.bytes[..<end])
             name = document.uri
         }
+        // Checked as `--set` checks them: a variable's name, a finite number.
         var variables: [(String, Double)] = []
-        for (key, value) in params?["variables"]?.objectValue ?? JSONObject() {
-            guard let number = value.doubleValue else { throw .invalidParams("variable \(key) must be a number") }
-            variables.append((key, number))
+        let given = params?["variables"]
+        if let given, !given.isNull, given.objectValue == nil {
+            throw .invalidParams("variables must be an object {NAME: number}")
+        }
+        for (name, value) in given?.objectValue ?? JSONObject() {
+            let shown = TerminalText.quoted(name)
+            guard RPN.isVariableName(name) else {
+                throw .invalidParams("variables: \(shown) is not a variable name")
+            }
+            guard let number = value.doubleValue else {
+                throw .invalidParams("variables: the value of \(shown) must be a number")
+            }
+            guard number.isFinite else {
+                throw .invalidParams("variables: the value of \(shown) must be finite")
+            }
+            variables.append((name, number))
         }
         let source = SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params?["ascii"]?.boolValue == true ? .ascii : .unicode)
