@@ -16,9 +16,17 @@ extension LanguageServer {
             let range = document.range(of: context.replaced, encoding: encoding).json
             func item(_ label: String, kind: Int, detail: String, newText: String? = nil,
                       filterText: String? = nil, documentation: JSONValue? = nil) -> JSONValue {
+                let newText = newText ?? label
                 var item: JSONObject = ["label": .string(label), "kind": .int(kind), "detail": .string(detail),
-                                        "textEdit": ["range": range, "newText": .string(newText ?? label)]]
+                                        "textEdit": ["range": range, "newText": .string(newText)]]
                 if let filterText { item["filterText"] = .string(filterText) }
+                // eglot 1.9 (Debian 12's) puts insertText (else the label) in place of what is
+                // typed, then removes what it takes to be the part beyond the typed text and
+                // applies textEdit: a text shorter than the typed one (`√` for `sq`) makes it
+                // delete the character after the cursor. Padded to the typed length, it comes
+                // out right; other clients ignore insertText when there is a textEdit.
+                let shortfall = context.typed.unicodeScalars.count - newText.unicodeScalars.count
+                if shortfall > 0 { item["insertText"] = .string(newText + String(repeating: " ", count: shortfall)) }
                 if let documentation { item["documentation"] = documentation }
                 return .object(item)
             }
