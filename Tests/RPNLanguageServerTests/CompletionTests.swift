@@ -49,6 +49,11 @@ import Testing
         // from it), which ends at the cursor on the cursor's line.
         for other in items {
             #expect(other["textEdit"]?["range"] == item["textEdit"]?["range"], "\(other)")
+            // What eglot 1.9 puts in place of the typed text before applying textEdit: never
+            // shorter than it (else it deletes what follows), and else the same text.
+            let inserted = other["insertText"]?.stringValue ?? other["label"]?.stringValue ?? ""
+            #expect(inserted.unicodeScalars.count >= replaced.unicodeScalars.count, "\(other)")
+            #expect(inserted.trimmingTrailingSpaces == other["textEdit"]?["newText"]?.stringValue, "\(other)")
         }
         let range = try #require(item["textEdit"]?["range"])
         #expect(range["end"] == position)
@@ -119,4 +124,8 @@ import Testing
         for label in ["sqrt", "√", "dup", "M", "→M", "->M"] { #expect(labels.contains(label), "\(label)") }
         #expect(self.labels("1 →M 3 # c", at: 0, 7).contains("→M"), "before the #, outside the comment")
     }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String { String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)]) }
 }

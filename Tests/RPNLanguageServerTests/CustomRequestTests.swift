@@ -43,4 +43,15 @@ import Testing
         let response = h.sent.last { $0["id"] == 99 }
         #expect(response?["error"]?["code"] == .int(ResponseError.invalidParams), "\(String(describing: response))")
     }
+
+    /// (UTF-16 column on `12 3 + √ 4`, the values up to it): a position inside a token takes it
+    /// whole, never the half of it before the position (`1` of `12`).
+    @Test(arguments: [(0, []), (1, [12]), (2, [12]), (4, [12, 3]), (5, [12, 3]), (6, [15]), (8, [(15.0).squareRoot()]),
+                      (10, [(15.0).squareRoot(), 4])])
+    func upToAPositionTakesWholeTokens(_ character: Int, _ values: [Double]) {
+        let h = ServerHarness()
+        h.open("12 3 + √ 4")
+        let result = h.result("rpn/evaluate", h.at(0, character))
+        #expect(result["values"]?.arrayValue?.compactMap(\.doubleValue) == values)
+    }
 }

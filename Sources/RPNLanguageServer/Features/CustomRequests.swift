@@ -2,7 +2,7 @@ import RPNCore
 import RPNJSON
 
 /// `rpn/evaluate` and `rpn/describe`: params `{textDocument, position?, variables?}` (the
-/// document up to the position, or all of it) or `{text, variables?}`; with `ascii: true` the
+/// document up to the position, the token there whole, or all of it) or `{text, variables?}`; with `ascii: true` the
 /// description uses ASCII. The result: `{values, description, variables, diagnostics}`.
 /// `rpn/evaluate` treats unset variables as errors, as `rpn -e` does; `rpn/describe` treats
 /// them as free, as the editor does.
@@ -23,6 +23,11 @@ extension LanguageServer {
             var end = document.bytes.count
             if let position = params?["position"], !position.isNull {
                 end = document.offset(of: try Position(json: position), encoding: encoding)
+                // Never half a token (`12|3`, `sq|rt`): the token under the position is in.
+                if let index = document.analysis.tokenIndex(at: end),
+                   document.analysis.tokens[index].range.lowerBound < end {
+                    end = document.analysis.tokens[index].range.upperBound
+                }
             }
             bytes = Array(document.bytes[..<end])
             name = document.uri
