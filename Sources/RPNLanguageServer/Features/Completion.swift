@@ -14,9 +14,10 @@ extension LanguageServer {
             let analysis = document.analysis
             let context = CompletionContext(analysis, cursor: offset)
             let range = document.range(of: context.replaced, encoding: encoding).json
-            func item(_ label: String, kind: Int, detail: String, newText: String? = nil,
-                      filterText: String? = nil, documentation: JSONValue? = nil) -> JSONValue {
-                let newText = newText ?? label
+            /// An item that puts its label in place of the typed text.
+            func item(_ label: String, kind: Int, detail: String, filterText: String? = nil,
+                      documentation: JSONValue? = nil) -> JSONValue {
+                let newText = label
                 var item: JSONObject = ["label": .string(label), "kind": .int(kind), "detail": .string(detail),
                                         "textEdit": ["range": range, "newText": .string(newText)]]
                 if let filterText { item["filterText"] = .string(filterText) }
