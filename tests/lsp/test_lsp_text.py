@@ -198,12 +198,15 @@ async def test_hover_markdown_reads_as_written(client: LanguageClient):
 
 
 async def test_hover_on_an_invalid_token_says_what_is_wrong(client: LanguageClient):
-    doc = Doc(client, "invalid.rpn", "2 😀 +")
-    diagnostics = await doc.open()
-    hover = await bounded(client.text_document_hover_async(
-        types.HoverParams(text_document=doc.identifier, position=doc.at(0, "😀"))))
-    message = next(d.message for d in diagnostics if d.code == "unknown-token")
-    assert rendered(hover.contents.value) == message == "unknown token '😀'"
+    # Unknown tokens hold whatever the document has between delimiters: markup characters too.
+    for n, token in enumerate(["😀", "`x`_[a](b)<i>&amp;~~|\\!", "=_b_", "``"]):
+        doc = Doc(client, f"invalid{n}.rpn", f"2 {token} +")
+        diagnostics = await doc.open()
+        hover = await bounded(client.text_document_hover_async(
+            types.HoverParams(text_document=doc.identifier, position=doc.at(0, token))))
+        message = next(d.message for d in diagnostics if d.code == "unknown-token")
+        assert message == f"unknown token '{token}'"
+        assert rendered(hover.contents.value) == message, hover.contents.value
 
 
 # --- Formatting ---------------------------------------------------------------------------------
