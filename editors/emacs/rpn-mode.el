@@ -120,7 +120,7 @@ Stores, numbers, operators, functions, constants and stack words.")
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→))
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?>))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
     (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))

@@ -169,9 +169,11 @@ def test_incremental_changes_after_multibyte_characters(emacs):
 
 
 def test_eglot_format_buffer(emacs):
+    # eglot sends insertFinalNewline = require-final-newline (t in prog-mode): the last line,
+    # typed without one, gets its line ending.
     assert emacs.one("formatted")["lines"] == [
         "# π √ 😀 comment more", "√ π × 1 2 ÷", "sqr 2 + M →total", "total M 3 5 + ×",
-        "3 4 + 5 × # x"]
+        "3 4 + 5 × # x", ""]
 
 
 def test_clean_exit(emacs):

@@ -289,10 +289,10 @@ async def test_formatting(client: LanguageClient):
     options = types.FormattingOptions(tab_size=4, insert_spaces=True)
     edits = await bounded(client.text_document_formatting_async(
         types.DocumentFormattingParams(text_document=doc.identifier, options=options)))
-    assert len(edits) == 1
-    assert edits[0].new_text == "# 😀  keep   this\n3 4 + 5 × √\n\n2 π ×"
-    # The edit replaces the whole document: its end is the end of the text, in the encoding.
-    assert span(edits[0].range) == (0, 0, 3, units("  2π× ", client.rpn_encoding))
+    # One edit per changed line, positioned in the negotiated encoding (the comment stays).
+    assert [(span(e.range), e.new_text) for e in edits] == [
+        ((1, 0, 1, units("3   4+5×  √", client.rpn_encoding)), "3 4 + 5 × √"),
+        ((3, 0, 3, units("  2π× ", client.rpn_encoding)), "2 π ×")]
     # An already formatted document: no edits.
     done = Doc(client, "formatted.rpn", "3 4 + # ok\n")
     await done.open()
@@ -490,16 +490,16 @@ async def test_incremental_edits_with_multibyte_characters(client: LanguageClien
         ("missing-operand", doc.span(1, "−")),     # UTF-16 (1,5)-(1,6)
         ("division-by-zero", doc.span(1, "÷")),    # UTF-16 (1,11)-(1,12)
     ])
-    # The server's text is exactly ours: with double spaces put back in, formatting returns
-    # the whole document with single spaces.
+    # The server's text is exactly ours: with a double space put back in, formatting returns
+    # the line with single spaces.
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=5),
         content_changes=[change(doc.pos(1, doc.find(1, "4")), doc.pos(1, doc.find(1, "4")), " ")]))
     await diagnostics_of(client, doc.uri)
     edits = await bounded(client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=doc.identifier, options=types.FormattingOptions(tab_size=2, insert_spaces=True))))
-    assert [e.new_text for e in edits] == ["#  c\n😀 1 − 4 0 ÷\n"]
-    assert span(edits[0].range) == (0, 0, 2, 0)
+    assert [(e.new_text, span(e.range)) for e in edits] == [
+        ("😀 1 − 4 0 ÷", (1, 0, 1, units("😀 1 −  4 0 ÷", doc.encoding)))]
     # The replacement of the whole text (a change without a range) is accepted too.
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=6),
@@ -563,6 +563,6 @@ async def test_configuration_changes_formatting_inlay_hints_and_angles(client: L
     assert await formatted() == []
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"rpn": {
         "formatting": {"glyphs": "ascii"}, "inlayHints": {"enabled": False}, "angleUnit": "degrees"}}))
-    assert await formatted() == ["3 4 * sqrt pi ->x\n90 sin\n"]
+    assert await formatted() == ["3 4 * sqrt pi ->x"]  # the one line that changes
     assert list(await hints()) == []
     assert await sine() == pytest.approx(1.0)

@@ -1,6 +1,8 @@
-/// Reformats program text: one space between tokens, no leading or trailing blanks, line
-/// breaks and comments kept, and optionally the operators spelled with glyphs or in ASCII.
-/// The language server's formatting and the shell's `:save` use it.
+/// Reformats program text: one space between tokens, no leading or trailing blanks, comments
+/// kept, each line with its own ending (`\n`, `\r\n` or a lone `\r`), and optionally the
+/// operators spelled with glyphs or in ASCII. The result comes as edits, one per changed line
+/// (and at most one at the end for the final line endings), so an editor changes only what
+/// changed; `format` applies them. The language server's formatting uses it.
 public enum Formatter {
     public enum Glyphs: String, Sendable {
         /// Spell every token as written.
@@ -11,35 +13,133 @@ public enum Formatter {
         case ascii
     }
 
-    public static func format(_ source: SourceFile, glyphs: Glyphs = .keep) -> String {
-        var out = ""
-        out.reserveCapacity(source.bytes.count)
-        var line = 0
-        var lineHasText = false
+    /// How to format, beyond the layout, which is always the same (the LSP `FormattingOptions`).
+    public struct Options: Sendable, Equatable {
+        public var glyphs: Glyphs
+        /// Comments lose their trailing blanks too (code never keeps any).
+        public var trimTrailingWhitespace: Bool
+        /// A last line with text gets a line ending (the one the document's last line break uses).
+        public var insertFinalNewline: Bool
+        /// Empty lines at the end go, down to the final line ending.
+        public var trimFinalNewlines: Bool
+
+        public init(glyphs: Glyphs = .keep, trimTrailingWhitespace: Bool = false, insertFinalNewline: Bool = false,
+                    trimFinalNewlines: Bool = false) {
+            self.glyphs = glyphs
+            self.trimTrailingWhitespace = trimTrailingWhitespace
+            self.insertFinalNewline = insertFinalNewline
+            self.trimFinalNewlines = trimFinalNewlines
+        }
+    }
+
+    /// Bytes of a source (offsets local to it) replaced by new ones.
+    public struct Edit: Sendable, Equatable {
+        public var range: Range<Int>
+        public var bytes: [UInt8]
+
+        public init(range: Range<Int>, bytes: [UInt8]) {
+            self.range = range
+            self.bytes = bytes
+        }
+
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The edits that format `source`, in order and not overlapping: a line's text replaced
+    /// (never its ending), and at the end the final line endings trimmed or one inserted. With
+    /// `lines`, only those lines are formatted and the final line endings are left alone.
+    public static func edits(_ source: SourceFile, options: Options = Options(), lines: Range<Int>? = nil) -> [Edit] {
+        let bytes = source.bytes
         let index = source.lineIndex
-        for token in Lexer.tokenize(source) {
-            let tokenLine = index.line(containing: token.range.lowerBound - source.baseOffset)
-            while line < tokenLine {
-                out += "\n"
-                line += 1
-                lineHasText = false
+        let tokens = Lexer.tokenize(source)
+        var next = 0  // the first token not yet placed on a line
+        var formatted: [[UInt8]] = []
+        formatted.reserveCapacity(index.lineCount)
+        for line in 0..<index.lineCount {
+            let content = index.lineRange(line, in: bytes)
+            var text: [UInt8] = []
+            while next < tokens.count, tokens[next].range.lowerBound - source.baseOffset < content.upperBound {
+                if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+                text += spelling(of: tokens[next], in: source, options: options)
+                next += 1
             }
-            if lineHasText { out += " " }
-            out += spelling(of: token, in: source, glyphs: glyphs)
-            lineHasText = true
+            formatted.append(text)
         }
-        // Keep the line count, including a final newline.
-        while line < index.lineCount - 1 {
-            out += "\n"
-            line += 1
+
+        let all = 0..<index.lineCount
+        let formattedLines = lines.map { $0.clamped(to: all) } ?? all
+        // The final line endings: lines from `kept` on are removed whole.
+        var kept = index.lineCount
+        var finalEnding: [UInt8] = []
+        if lines == nil {
+            let lastWithText = formatted.lastIndex { !$0.isEmpty }
+            if options.trimFinalNewlines {
+                kept = lastWithText.map { $0 + 1 } ?? 0
+                if kept == index.lineCount - 1, formatted[kept].isEmpty, index.lineRange(kept, in: bytes).isEmpty {
+                    kept = index.lineCount  // only the final line ending follows: nothing to trim
+                }
+            }
+            if options.insertFinalNewline, kept == index.lineCount, let last = lastWithText, last == index.lineCount - 1 {
+                finalEnding = lineEnding(before: last, in: bytes, index: index)
+            }
         }
-        return out
+
+        var edits: [Edit] = []
+        for line in formattedLines where line < kept {
+            let content = index.lineRange(line, in: bytes)
+            var text = formatted[line]
+            if line == index.lineCount - 1 { text += finalEnding }
+            if !text.elementsEqual(bytes[content]) { edits.append(Edit(range: content, bytes: text)) }
+        }
+        if kept < index.lineCount {
+            // From the end of the last line kept (after its ending) to the end of the text.
+            let start = kept == 0 ? 0 : index.lineStarts[kept]
+            edits.append(Edit(range: start..<bytes.count, bytes: []))
+        }
+        return edits
+    }
+
+    /// The formatted text: `edits` applied.
+    public static func format(_ source: SourceFile, options: Options = Options()) -> String {
+        var bytes = source.bytes
+        for edit in edits(source, options: options).reversed() {
+            bytes.replaceSubrange(edit.range, with: edit.bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func format(_ source: SourceFile, glyphs: Glyphs) -> String {
+        format(source, options: Options(glyphs: glyphs))
+    }
+
+    /// The line ending of the last line break before `line` (`\n` when there is none).
+    private static func lineEnding(before line: Int, in bytes: [UInt8], index: LineIndex) -> [UInt8] {
+        guard line > 0 else { return [0x0A] }
+        let end = index.lineRange(line - 1, in: bytes).upperBound
+        return Array(bytes[end..<index.lineStarts[line]])
+    }
+
+    /// A token's bytes, respelled when asked to; a comment without its trailing blanks when asked to.
+    static func spelling(of token: Token, in source: SourceFile, options: Options) -> [UInt8] {
+        let local = (token.range.lowerBound - source.baseOffset)..<(token.range.upperBound - source.baseOffset)
+        if token.kind == .comment, options.trimTrailingWhitespace {
+            var end = local.upperBound
+            while end > local.lowerBound, Lexer.isSpace(source.bytes[end - 1]) { end -= 1 }
+            return Array(source.bytes[local.lowerBound..<end])
+        }
+        guard options.glyphs != .keep, let respelled = respelling(of: token, in: source, glyphs: options.glyphs) else {
+            return Array(source.bytes[local])
+        }
+        return Array(respelled.utf8)
     }
 
     /// A token's text, respelled when asked to.
     public static func spelling(of token: Token, in source: SourceFile, glyphs: Glyphs) -> String {
-        let text = source.text(of: token.range)
-        guard glyphs != .keep else { return text }
+        respelling(of: token, in: source, glyphs: glyphs) ?? source.text(of: token.range)
+    }
+
+    private static func respelling(of token: Token, in source: SourceFile, glyphs: Glyphs) -> String? {
+        guard glyphs != .keep else { return nil }
         let unicode = glyphs == .unicode
         switch (token.kind, token.builtin) {
         case (.operator, .multiply?): return unicode ? "×" : "*"
@@ -50,7 +150,7 @@ public enum Formatter {
         case (.store, _):
             let name = source.text(of: token.storeNameRange(in: source))
             return (unicode ? "→" : "->") + name
-        default: return text
+        default: return nil
         }
     }
 }

@@ -2,7 +2,7 @@ import RPNCore
 import RPNJSON
 
 /// `rpn/evaluate` and `rpn/describe`: params `{textDocument, position?, variables?}` (the
-/// document up to the position, or all of it) or `{text, variables?}`; with `ascii: true` the
+/// document up to the position, the token there whole, or all of it) or `{text, variables?}`; with `ascii: true` the
 /// description uses ASCII. The result: `{values, description, variables, diagnostics}`.
 /// `rpn/evaluate` treats unset variables as errors, as `rpn -e` does; `rpn/describe` treats
 /// them as free, as the editor does.
@@ -23,14 +23,33 @@ extension LanguageServer {
             var end = document.bytes.count
             if let position = params?["position"], !position.isNull {
                 end = document.offset(of: try Position(json: position), encoding: encoding)
+                // Never half a token (`12|3`, `sq|rt`): the token under the position is in.
+                if let index = document.analysis.tokenIndex(at: end),
+                   document.analysis.tokens[index].range.lowerBound < end {
+                    end = document.analysis.tokens[index].range.upperBound
+                }
             }
             bytes = Array(document.bytes[..<end])
             name = document.uri
         }
+        // Checked as `--set` checks them: a variable's name, a finite number.
         var variables: [(String, Double)] = []
-        for (key, value) in params?["variables"]?.objectValue ?? JSONObject() {
-            guard let number = value.doubleValue else { throw .invalidParams("variable \(key) must be a number") }
-            variables.append((key, number))
+        let given = params?["variables"]
+        if let given, !given.isNull, given.objectValue == nil {
+            throw .invalidParams("variables must be an object {NAME: number}")
+        }
+        for (name, value) in given?.objectValue ?? JSONObject() {
+            let shown = TerminalText.quoted(name)
+            guard RPN.isVariableName(name) else {
+                throw .invalidParams("variables: \(shown) is not a variable name")
+            }
+            guard let number = value.doubleValue else {
+                throw .invalidParams("variables: the value of \(shown) must be a number")
+            }
+            guard number.isFinite else {
+                throw .invalidParams("variables: the value of \(shown) must be finite")
+            }
+            variables.append((name, number))
         }
         let source = SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params?["ascii"]?.boolValue == true ? .ascii : .unicode)

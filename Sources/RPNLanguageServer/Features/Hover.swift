@@ -7,60 +7,122 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(params)
             let analysis = document.analysis
             guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return .null }
-            let content = hover(analysis, index)
-            return ["contents": content.json(markdownSupported: markdownHover),
+            let content = hover(analysis, index, angleUnit: document.angleUnit)
+            guard !content.isEmpty else { return .null }
+            return ["contents": content.json(markdownHover ? .markdown : .plaintext),
                     "range": document.range(of: analysis.tokens[index].range, encoding: encoding).json]
         }
     }
 
-    /// What a word does and its stack effect; the expression the token completes and its value.
-    func hover(_ analysis: DocumentAnalysis, _ index: Int) -> MarkupContent {
+    /// What a word does and its stack effect; the expression the token completes and its
+    /// value; for an invalid token, what is wrong with it.
+    func hover(_ analysis: DocumentAnalysis, _ index: Int, angleUnit: AngleUnit) -> MarkupContent {
         let token = analysis.tokens[index]
         let text = analysis.text(of: token)
-        var markdown: [String] = []
-        var plain: [String] = []
+        var content = MarkupContent()
         if let id = token.builtin {
             let word = Builtin[id]
-            markdown.append("**\(text)** `\(word.stackEffect)`  \n\(word.summary)")
-            plain.append("\(text) \(word.stackEffect)\n\(word.summary)")
+            content.strong(text)
+            content.text(" ")
+            content.code(word.stackEffect)
+            content.lineBreak()
+            content.text(word.summary)
+            if let note = angleNote(analysis, index, word: id, setting: angleUnit) {
+                content.paragraph()
+                content.append(note)
+            }
         }
         switch token.kind {
         case .store:
             let name = analysis.source.text(of: token.storeNameRange(in: analysis.source))
-            var line = "stores the top of the stack into `\(name)`"
-            if case .value(let v) = analysis.variables[name] { line += "; finally `\(name)` = \(NumberFormatting.ascii(v))" }
-            markdown.append("**\(text)** " + line)
-            plain.append("\(text) " + line.replacingBackticks())
+            content.strong(text)
+            content.text(" stores the top of the stack into ")
+            content.code(name)
+            if case .value(let v) = analysis.variables[name] {
+                content.text("; finally ")
+                content.code(name)
+                content.text(" = " + NumberFormatting.ascii(v))
+            }
         case .invalid:
-            break
+            // Nothing to describe: what the diagnostics say about the token.
+            for diagnostic in analysis.diagnostics where diagnostic.range.overlaps(token.range) {
+                content.paragraph()
+                content.text(diagnostic.message)
+            }
         default:
             let top = analysis.tops[index]
             if top >= 0 {
-                let description = analysis.description(of: top)
-                let value = analysis.value(of: top).map { " = " + NumberFormatting.ascii($0) } ?? ""
-                markdown.append("`\(description)`\(value)")
-                plain.append("\(description)\(value)")
+                content.paragraph()
+                content.code(analysis.description(of: top))
+                if let value = analysis.value(of: top) { content.text(" = " + NumberFormatting.ascii(value)) }
             }
             if token.kind == .variable, analysis.variables.index(of: text) != nil {
                 let stores = analysis.occurrences.filter { $0.isStore && $0.name == text }
                 if stores.isEmpty {
-                    markdown.append("`\(text)` is a free variable")
-                    plain.append("\(text) is a free variable")
+                    content.paragraph()
+                    content.code(text)
+                    content.text(" is a free variable")
                 } else if let later = stores.first(where: { $0.tokenIndex > index }) {
                     // The rule that surprises dc and HP users: a read sees the variable's last value.
-                    let line = analysis.source.position(of: later.range.lowerBound, in: .characters).line + 1
-                    let note = "`\(text)` is read when this entry is evaluated, with its latest value, so the store "
-                        + "`→\(text)` on line \(line) changes what it reads here (variables are symbolic until the "
-                        + "end: `1 →M M 2 →M M +` is 4)"
-                    markdown.append(note)
-                    plain.append(note.replacingBackticks())
+                    content.paragraph()
+                    content.code(text)
+                    content.text(" is read when this entry is evaluated, with its latest value, so the store ")
+                    content.code("→" + text)
+                    content.text(" on line \(line(of: later.range.lowerBound, in: analysis)) changes what it reads here "
+                                 + "(variables are symbolic until the end: ")
+                    content.code("1 →M M 2 →M M +")
+                    content.text(" is 4)")
                 }
             }
         }
-        return MarkupContent(markdown: markdown.joined(separator: "\n\n"), plainText: plain.joined(separator: "\n\n"))
+        return content
     }
-}
 
-extension String {
-    func replacingBackticks() -> String { String(self.filter { $0 != "`" }) }
+    /// For words that take or give angles, and `deg` and `rad`: the unit in force at the
+    /// token, and where it comes from (a `deg` or `rad` before it, or the `angleUnit`
+    /// setting: the editor's counterpart of the command line's option).
+    private func angleNote(_ analysis: DocumentAnalysis, _ index: Int, word: BuiltinID,
+                           setting: AngleUnit) -> MarkupContent? {
+        var note = MarkupContent()
+        switch word {
+        case .sin, .cos, .tan, .asin, .acos, .atan:
+            var directive: Int?
+            for earlier in stride(from: index - 1, through: 0, by: -1) {
+                let builtin = analysis.tokens[earlier].builtin
+                if builtin == .deg || builtin == .rad { directive = earlier; break }
+            }
+            if let directive {
+                let unit = analysis.tokens[directive].builtin == .deg ? "degrees" : "radians"
+                note.text("Here in \(unit), after ")
+                note.code(analysis.text(of: analysis.tokens[directive]))
+                note.text(" on line \(line(of: analysis.tokens[directive].range.lowerBound, in: analysis)).")
+            } else {
+                note.text("Here in \(Self.name(of: setting)): the ")
+                note.code("angleUnit")
+                note.text(" setting, until a ")
+                note.code("deg")
+                note.text(" or ")
+                note.code("rad")
+                note.text(".")
+            }
+        case .deg, .rad:
+            note.text("Before the first ")
+            note.code("deg")
+            note.text(" or ")
+            note.code("rad")
+            note.text(", angles follow the ")
+            note.code("angleUnit")
+            note.text(" setting (now \(Self.name(of: setting))).")
+        default:
+            return nil
+        }
+        return note
+    }
+
+    private static func name(of unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
+
+    /// The 1-based line of a byte offset, as people count lines.
+    private func line(of offset: Int, in analysis: DocumentAnalysis) -> Int {
+        analysis.source.position(of: offset, in: .characters).line + 1
+    }
 }

@@ -90,10 +90,18 @@ final class DocumentAnalysis {
         }
     }
 
-    /// The occurrence of a variable at a byte offset.
+    /// The occurrence of a variable at a byte offset: in the token under it, else in the
+    /// token that ends there (`x+` with the cursor after x, which is on the `+`).
     func occurrence(at offset: Int) -> Occurrence? {
-        guard let index = tokenIndex(at: offset, orJustBefore: true) else { return nil }
-        return occurrences.first { $0.tokenIndex == index }
+        for index in [tokenIndex(at: offset), offset > 0 ? tokenIndex(at: offset - 1) : nil].compactMap({ $0 }) {
+            var low = 0, high = occurrences.count  // occurrences are in token order
+            while low < high {
+                let mid = (low + high) / 2
+                if occurrences[mid].tokenIndex < index { low = mid + 1 } else { high = mid }
+            }
+            if low < occurrences.count, occurrences[low].tokenIndex == index { return occurrences[low] }
+        }
+        return nil
     }
 }
 

@@ -5,12 +5,10 @@ extension LanguageServer {
         on("initialize") { [unowned self] params throws(ResponseError) in
             let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
             encoding = PositionEncoding.negotiate(offered)
-            let hoverFormats = params?["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?
-                .compactMap(\.stringValue)
-            markdownHover = hoverFormats.map { $0.contains("markdown") } ?? true
-            let completionFormats = params?["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?[
-                "documentationFormat"]?.arrayValue?.compactMap(\.stringValue)
-            markdownCompletion = completionFormats?.contains("markdown") ?? false
+            let textDocument = params?["capabilities"]?["textDocument"]
+            markdownHover = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"]) == .markdown
+            markdownCompletion = MarkupKind.preferred(
+                textDocument?["completion"]?["completionItem"]?["documentationFormat"]) == .markdown
             if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
             configuration.update(from: params?["initializationOptions"])
             state = .running
@@ -47,6 +45,7 @@ extension LanguageServer {
             "documentSymbolProvider": true,
             "renameProvider": ["prepareProvider": true],
             "documentFormattingProvider": true,
+            "documentRangeFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"]],
             "inlayHintProvider": true,
             "semanticTokensProvider": [
