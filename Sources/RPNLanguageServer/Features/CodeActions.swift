@@ -78,7 +78,7 @@ extension LanguageServer {
     func evaluateActions(_ document: Document, _ range: Range) -> [JSONValue] {
         let analysis = document.analysis
         var actions: [JSONValue] = []
-        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex).prefix(10) {
+        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10) {
             guard let top = analysis.result(of: line) else { continue }
             let value = analysis.value(of: top).map { " = " + ShortNumber.text($0) } ?? ""
             let title = "Evaluate: " + analysis.description(of: top, limit: 40) + value

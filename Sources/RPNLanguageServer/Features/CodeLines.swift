@@ -10,9 +10,10 @@ struct CodeLine {
 }
 
 extension DocumentAnalysis {
-    /// The lines with code among `lines`, in order, found in one pass over their tokens (the
-    /// tokens and the line starts both increase, so this is linear, not a search per token).
-    func codeLines(_ lines: ClosedRange<Int>, in index: LineIndex) -> [CodeLine] {
+    /// The lines with code among `lines`, in order, at most `limit`, found in one pass over
+    /// their tokens (the tokens and the line starts both increase, so this is linear, not a
+    /// search per token).
+    func codeLines(_ lines: ClosedRange<Int>, in index: LineIndex, limit: Int = .max) -> [CodeLine] {
         let starts = index.lineStarts
         guard lines.lowerBound < starts.count else { return [] }
         var result: [CodeLine] = []
@@ -26,6 +27,7 @@ extension DocumentAnalysis {
                 if result.last?.line == line {
                     result[result.count - 1].lastToken = token
                 } else {
+                    if result.count == limit { break }
                     result.append(CodeLine(line: line, firstToken: token, lastToken: token))
                 }
             }
