@@ -110,6 +110,24 @@ import Testing
         #expect(evaluate(h, ["uri": "file:///closed.rpn", "position": ServerHarness.position(0, 0)])["error"]?["code"] == -32803)
     }
 
+    @Test func anEmptyDocumentAnswersEverythingWithNothing() {
+        let h = harness("")
+        #expect(evaluate(h, Self.at(0, 0))["result"]?["text"] == "the stack is empty")
+        #expect(evaluate(h, Self.at(5, 5))["result"]?["values"] == [])
+        #expect(evaluate(h, Self.range(0, 0, 3, 0))["result"]?["text"] == "the stack is empty")
+        #expect(lenses(h) == [])
+        let document: JSONValue = ["uri": .string(Self.uri)]
+        #expect(h.result("textDocument/foldingRange", ["textDocument": document]) == [])
+        let selection = h.result("textDocument/selectionRange", ["textDocument": document,
+                                                                  "positions": [ServerHarness.position(0, 0)]])
+        #expect(span(selection[0]?["range"]) == [0, 0, 0, 0])
+        #expect(selection[0]?["parent"] == nil)
+        let actions = h.result("textDocument/codeAction", ["textDocument": document, "context": ["diagnostics": []],
+                                                           "range": ["start": ServerHarness.position(0, 0),
+                                                                     "end": ServerHarness.position(9, 0)]])
+        #expect(actions.arrayValue?.map { $0["title"]?.stringValue ?? "" } == ["Evaluate selection"])
+    }
+
     // MARK: - Code lenses
 
     func lenses(_ h: ServerHarness) -> [JSONValue] {

@@ -93,10 +93,3 @@ extension LanguageServer {
         return actions
     }
 }
-
-extension Document {
-    func text(in range: Range, encoding: PositionEncoding) -> String {
-        let lower = offset(of: range.start, encoding: encoding), upper = offset(of: range.end, encoding: encoding)
-        return String(decoding: bytes[min(lower, upper)..<max(lower, upper)], as: UTF8.self)
-    }
-}
