@@ -149,7 +149,7 @@ extension DocumentAnalysis {
                     guard let variable = names.index(of: name, in: text) else { continue }
                     if wasUnsetPending {  // `unset M`: M is a name here, not a read
                         events.append(Event(variable: variable, token: Int32(index), store: -1))
-                    } else {  // any other variable token pushes its node
+                    } else if tops[index] >= 0 {  // any other variable token pushes its node
                         reads.append(Read(variable: variable, token: Int32(index), node: tops[index]))
                     }
                 case .store:
