@@ -43,6 +43,12 @@ import Testing
         ("2-3-4\n", "missing-operand", [Fix("Rewrite '2-3-4' in RPN: '2 3 - 4 -'", "2 3 - 4 -", [0, 0, 0, 5])]),
         ("2^3^2\n", "missing-operand", [Fix("Rewrite '2^3^2' in RPN: '2 3 2 ^ ^'", "2 3 2 ^ ^", [0, 0, 0, 5])]),
         ("-2^2\n", "missing-operand", [Fix("Rewrite '-2^2' in RPN: '2 2 ^ neg'", "2 2 ^ neg", [0, 0, 0, 4])]),
+        // A function glued to its number: one variable to the lexer, whose did-you-mean would
+        // drop the number.
+        ("sqrt2 1 +\n", "unset-variable",
+         [Fix("Rewrite 'sqrt2' in RPN: '2 sqrt'", "2 sqrt", [0, 0, 0, 5]), Fix("Replace 'sqrt2' with 'sqrt'", "sqrt", [0, 0, 0, 5])]),
+        ("sin30\n", "unset-variable",
+         [Fix("Rewrite 'sin30' in RPN: '30 sin'", "30 sin", [0, 0, 0, 5]), Fix("Replace 'sin30' with 'sin'", "sin", [0, 0, 0, 5])]),
         // A bare arrow: one fix per variable of the document, those read later and never
         // stored first.
         ("a 1 +\n3 ->\ny 2 ×\n", "store-needs-name",
@@ -75,6 +81,12 @@ import Testing
             return Fix(action["title"]?.stringValue ?? "", edit?["newText"]?.stringValue ?? "", span(edit?["range"]))
         }
         #expect(found.map(\.description) == expected.map(\.description))
+    }
+
+    @Test func theRewriteOfAGluedFunctionIsPreferredOverTheDidYouMean() {
+        let h = harness("sqrt2\n")
+        let fixes = actions(h, only: ["quickfix"])
+        #expect(fixes.map { $0["isPreferred"]?.boolValue ?? false } == [true, false])
     }
 
     @Test func fixesRefusedWhereNoRewriteIsRight() {

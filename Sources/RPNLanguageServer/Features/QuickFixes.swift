@@ -8,6 +8,7 @@ import RPNJSON
 /// |---|---|---|
 /// | any, with `data.replacement` | `sqr` | did you mean: `sqrt` |
 /// | invalid-number | `2x`, a number glued to a name | `2 x` |
+/// | unset-variable | `sqrt2`, a function glued to its number (did-you-mean says `sqrt`) | `2 sqrt` |
 /// | invalid-number | `1,5`, a decimal comma | `1.5` (and `1000` for `1,000`) |
 /// | unknown-token, invalid-number | `sqrt(2+3)`, `(1+2)*3`: infix | `2 3 + sqrt` |
 /// | missing-operand | `4+5`, `x^2`: infix glued together | `4 5 +` |
@@ -22,6 +23,10 @@ extension LanguageServer {
         if lower > upper { swap(&lower, &upper) }
         let text = String(decoding: document.bytes[lower..<upper], as: UTF8.self)
         var fixes: [(title: String, edit: Swift.Range<Int>, newText: String)] = []
+        // Before the did-you-mean, which would drop the number (`sqrt2` → `sqrt`).
+        if diagnostic["code"]?.stringValue == "unset-variable", let call = Self.functionAndNumber(text) {
+            fixes.append(("Rewrite '\(text)' in RPN: '\(call)'", lower..<upper, call))
+        }
         if let replacement = diagnostic["data"]?["replacement"]?.stringValue {
             fixes.append(("Replace '\(text)' with '\(replacement)'", lower..<upper, replacement))
         }
@@ -53,7 +58,7 @@ extension LanguageServer {
                 "edit": ["changes": .object(JSONObject([(document.uri, [
                     TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText).json])]))],
             ]
-            if fixes.count == 1 { action["isPreferred"] = true }
+            if fix.title == fixes[0].title, fixes.count == 1 || fix.title.hasPrefix("Rewrite") { action["isPreferred"] = true }
             return .object(action)
         }
     }
@@ -74,6 +79,15 @@ extension LanguageServer {
             }
         }
         return nil
+    }
+
+    /// `sqrt2` → `2 sqrt`, `sin30` → `30 sin`: a function's name with a number glued after it
+    /// (one variable name to the lexer).
+    static func functionAndNumber(_ word: String) -> String? {
+        guard let digits = word.firstIndex(where: \.isNumber), digits > word.startIndex else { return nil }
+        let name = String(word[..<digits]), number = String(word[digits...])
+        guard Builtin.named(name)?.kind == .function, isOneToken(number, .number) else { return nil }
+        return number + " " + name
     }
 
     /// `1,5` → `1.5`; `2,500` → `2.500` and `2500` (a thousands separator?); `1,000,000` → `1000000`.
