@@ -157,7 +157,9 @@ import Testing
             "range": ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(1, 3)],
             "context": ["diagnostics": [diagnostic]],
         ]).arrayValue ?? []
-        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Replace 'sqr' with 'sqrt'", "Show as infix"])
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Replace 'sqr' with 'sqrt'", "Show as infix",
+                                                                   "Evaluate: sqr+2", "Evaluate: √(3+5) = 2.83…",
+                                                                   "Evaluate selection"])
         let fix = actions[0]["edit"]?["changes"]?["file:///t.rpn"]?[0]
         #expect(fix?["newText"] == "sqrt")
         #expect(span(fix?["range"]) == [0, 0, 0, 3])

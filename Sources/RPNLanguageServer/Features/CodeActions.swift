@@ -1,52 +1,95 @@
 import RPNCore
 import RPNJSON
 
+/// The kinds of code action the server offers (`codeActionProvider.codeActionKinds`).
+enum CodeActionKind {
+    /// Fixes for diagnostics (see QuickFixes).
+    static let quickFix = "quickfix"
+    /// "Show as infix": each line's description appended as a comment.
+    static let rewrite = "refactor.rewrite"
+    /// "Evaluate: √(3+5) = 2.83…": runs `rpn.evaluate` for a line or the selection. A source
+    /// action (it concerns the document, not a problem in it); clients that know only `source`
+    /// treat it as one.
+    static let evaluate = "source.rpn.evaluate"
+
+    static let all = [quickFix, rewrite, evaluate]
+
+    /// Whether a client's `context.only` asks for `kind`. Kinds are hierarchical: `source`
+    /// covers `source.rpn.evaluate`, `refactor` covers `refactor.rewrite`; no `only`, or the
+    /// empty kind, asks for every kind.
+    static func isRequested(_ kind: String, only: [String]?) -> Bool {
+        guard let only else { return true }
+        return only.contains { $0.isEmpty || kind == $0 || kind.hasPrefix($0 + ".") }
+    }
+}
+
 extension LanguageServer {
     func registerCodeActions() {
         on("textDocument/codeAction") { [unowned self] params throws(ResponseError) in
             let document = try document(params)
             let range = try Range(json: params?["range"])
+            let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
             var actions: [JSONValue] = []
-            // Quick fixes for did-you-mean diagnostics.
-            for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
-                guard let replacement = diagnostic["data"]?["replacement"]?.stringValue,
-                      let rangeJSON = diagnostic["range"] else { continue }
-                let fixRange = try Range(json: rangeJSON)
-                let old = document.text(in: fixRange, encoding: encoding)
-                actions.append([
-                    "title": .string("Replace '\(old)' with '\(replacement)'"),
-                    "kind": "quickfix",
-                    "diagnostics": [diagnostic],
-                    "isPreferred": true,
-                    "edit": ["changes": .object(JSONObject([(document.uri, [TextEdit(range: fixRange, newText: replacement).json])]))],
-                ])
+            if CodeActionKind.isRequested(CodeActionKind.quickFix, only: only) {
+                for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
+                    actions += try quickFixes(for: diagnostic, in: document)
+                }
             }
-            // "Show as infix": the line's result as a comment.
-            let analysis = document.analysis
-            var edits: [JSONValue] = []
-            let lastLine = min(max(range.start.line, range.end.line), document.lineIndex.lineCount - 1)
-            for line in min(range.start.line, lastLine + 1)..<(lastLine + 1) {
-                let bytes = document.lineIndex.lineRange(line, in: document.bytes)
-                // The line's last token: the one before the first token of the next line.
-                let index = analysis.tokenIndex(atOrAfter: bytes.upperBound) - 1
-                guard index >= 0, bytes.contains(analysis.tokens[index].range.lowerBound),
-                      analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
-                let end = document.position(of: bytes.upperBound, encoding: encoding)
-                edits.append(TextEdit(range: Range(start: end, end: end),
-                                      newText: " # " + analysis.description(of: analysis.tops[index], limit: 400)).json)
+            if CodeActionKind.isRequested(CodeActionKind.rewrite, only: only), let action = showAsInfix(document, range) {
+                actions.append(action)
             }
-            if !edits.isEmpty {
-                actions.append(["title": "Show as infix", "kind": "refactor.rewrite",
-                                "edit": ["changes": .object(JSONObject([(document.uri, .array(edits))]))]])
+            if CodeActionKind.isRequested(CodeActionKind.evaluate, only: only) {
+                actions += evaluateActions(document, range)
             }
             return .array(actions)
         }
     }
-}
 
-extension Document {
-    func text(in range: Range, encoding: PositionEncoding) -> String {
-        let lower = offset(of: range.start, encoding: encoding), upper = offset(of: range.end, encoding: encoding)
-        return String(decoding: bytes[min(lower, upper)..<max(lower, upper)], as: UTF8.self)
+    /// The lines a range asks about: from its start line to its end line, without the end
+    /// line when the range merely reaches its start (whole lines selected).
+    func requestedLines(_ range: Range, in document: Document) -> ClosedRange<Int> {
+        let (start, end) = range.start.line <= range.end.line ? (range.start, range.end) : (range.end, range.start)
+        let last = min(end.character == 0 && end.line > start.line ? end.line - 1 : end.line, document.lineIndex.lineCount - 1)
+        return min(start.line, last)...last
+    }
+
+    /// "Show as infix": each line's result as a comment at its end (lines ending in a comment
+    /// keep theirs).
+    func showAsInfix(_ document: Document, _ range: Range) -> JSONValue? {
+        let analysis = document.analysis
+        var edits: [JSONValue] = []
+        for line in requestedLines(range, in: document) {
+            let bytes = document.lineIndex.lineRange(line, in: document.bytes)
+            // The line's last token: the one before the first token of the next line.
+            let index = analysis.firstToken(endingAfter: bytes.upperBound) - 1
+            guard index >= 0, bytes.contains(analysis.tokens[index].range.lowerBound),
+                  analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
+            let end = document.position(of: bytes.upperBound, encoding: encoding)
+            edits.append(TextEdit(range: Range(start: end, end: end),
+                                  newText: " # " + analysis.description(of: analysis.tops[index], limit: 400)).json)
+        }
+        guard !edits.isEmpty else { return nil }
+        return ["title": "Show as infix", "kind": .string(CodeActionKind.rewrite),
+                "edit": ["changes": .object(JSONObject([(document.uri, .array(edits))]))]]
+    }
+
+    /// "Evaluate: √(3+5) = 2.83…" for each line with a result in the range (the first ten),
+    /// and "Evaluate selection" for a selection; both run `rpn.evaluate`.
+    func evaluateActions(_ document: Document, _ range: Range) -> [JSONValue] {
+        let analysis = document.analysis
+        var actions: [JSONValue] = []
+        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10) {
+            guard let top = analysis.result(of: line) else { continue }
+            let value = analysis.value(of: top).map { " = " + ShortNumber.text($0) } ?? ""
+            let title = "Evaluate: " + analysis.description(of: top, limit: 40) + value
+            let end = document.position(of: analysis.tokens[line.lastToken].range.upperBound, encoding: encoding)
+            actions.append(["title": .string(title), "kind": .string(CodeActionKind.evaluate),
+                            "command": EvaluateCommand.command(title, uri: document.uri, position: end)])
+        }
+        if range.start != range.end {
+            actions.append(["title": "Evaluate selection", "kind": .string(CodeActionKind.evaluate),
+                            "command": EvaluateCommand.command("Evaluate selection", uri: document.uri, range: range)])
+        }
+        return actions
     }
 }

@@ -2,12 +2,13 @@ import RPNCore
 import RPNJSON
 
 extension LanguageServer {
-    /// Pushes the document's diagnostics (every core diagnostic, with code and source `rpn`).
+    /// Pushes the document's diagnostics (every core diagnostic, with code and source `rpn`), then
+    /// its lints (Lints.swift).
     func publishDiagnostics(_ document: Document) {
         notify("textDocument/publishDiagnostics", [
             "uri": .string(document.uri),
             "version": .int(document.version),
-            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document)),
+            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document) + lintDiagnostics(document)),
         ])
     }
 

@@ -10,6 +10,10 @@ extension LanguageServer {
         registerDocumentSymbols()
         registerFormatting()
         registerCodeActions()
+        registerExecuteCommand()
+        registerCodeLens()
+        registerFoldingRanges()
+        registerSelectionRanges()
         registerCustomRequests()
     }
 }

@@ -18,3 +18,15 @@ enum InlayHintKind {
 enum TextDocumentSyncKind {
     static let full = 1, incremental = 2
 }
+
+enum MessageType {
+    static let error = 1, warning = 2, info = 3, log = 4
+}
+
+enum DiagnosticSeverity {
+    static let error = 1, warning = 2, information = 3, hint = 4
+}
+
+enum DiagnosticTag {
+    static let unnecessary = 1
+}

@@ -1,4 +1,5 @@
 import RPNCore
+import RPNJSON
 
 /// What the server knows about one version of a document: every token, the expression each
 /// token completes (the node on top of the stack after it), the diagnostics, and the machine
@@ -63,6 +64,16 @@ final class DocumentAnalysis {
     func value(of node: Int32) -> Double? { machine.value(of: node) }
 
     var variables: Variables { machine.variables }
+
+    /// The expression forest (children before parents), for features that walk the trees.
+    var nodes: [Node] { machine.nodes }
+
+    /// The nodes left on the stack at the end of the document, oldest first.
+    var finalStack: [Int32] { machine.stackNodes }
+
+    /// Whole-document answers derived from this analysis (code lenses), kept while it is
+    /// current: asking again about the same version costs nothing.
+    var memo: [String: JSONValue] = [:]
 
     /// Every variable name the document mentions, sorted.
     var variableNames: [String] {

@@ -17,6 +17,8 @@ public final class LanguageServer {
     var configuration = ServerConfiguration()
     var markdownHover = true
     var markdownCompletion = true
+    /// The client's `capabilities` from `initialize`, for features that adapt to them.
+    var clientCapabilities: JSONValue = [:]
     /// The client's process, from `initialize`; the transport exits when it is gone.
     public internal(set) var clientProcessID: Int32?
     /// Set once `exit` arrives: 0 after `shutdown`, 1 without.

@@ -11,6 +11,7 @@ extension LanguageServer {
                 textDocument?["completion"]?["completionItem"]?["documentationFormat"]) == .markdown
             if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
             configuration.update(from: params?["initializationOptions"])
+            clientCapabilities = params?["capabilities"] ?? [:]
             state = .running
             return ["capabilities": capabilities, "serverInfo": ["name": .string(Self.name), "version": .string(Self.version)]]
         }
@@ -46,7 +47,11 @@ extension LanguageServer {
             "renameProvider": ["prepareProvider": true],
             "documentFormattingProvider": true,
             "documentRangeFormattingProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"]],
+            "codeActionProvider": ["codeActionKinds": .array(CodeActionKind.all.map(JSONValue.string))],
+            "codeLensProvider": ["resolveProvider": false],
+            "executeCommandProvider": ["commands": .array(EvaluateCommand.all.map(JSONValue.string))],
+            "foldingRangeProvider": true,
+            "selectionRangeProvider": true,
             "inlayHintProvider": true,
             "semanticTokensProvider": [
                 "legend": ["tokenTypes": .array(SemanticTokenLegend.types.map(JSONValue.string)),

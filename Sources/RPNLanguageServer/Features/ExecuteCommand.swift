@@ -1,0 +1,160 @@
+import RPNCore
+import RPNJSON
+
+/// `workspace/executeCommand` with `rpn.evaluate`: a calculator in the editor. Editors bind a
+/// key to it; code lenses and "Evaluate" code actions carry it.
+///
+/// Params: `{command: "rpn.evaluate", arguments: [{uri, position}]}` evaluates the document up
+/// to the end of the line of `position`; `arguments: [{uri, range}]` evaluates the text of the
+/// range, run on the stack the document leaves before it. Variables have the values the
+/// document gives them at its end (as in the inlay hints: an entry reads a variable's latest
+/// value), trigonometry follows the `angleUnit` setting, and variables the document never
+/// stores are free, as in `rpn/describe`.
+///
+/// Result: `{text, values: [number | null], description, diagnostics: [Diagnostic], range?}`:
+/// `text` is the top entry's description and value (`√(3+5) = 2.8284271247461903`) or why it
+/// has none; `values` and `description` are the whole stack's; `diagnostics` those of the
+/// evaluated line or range and of the top entry's expression; `range` is that expression's.
+/// The server also sends `window/showMessage` (Info) with `text`, for clients without inlay
+/// hints or lenses (Neovim 0.7, eglot 1.9) that show nothing else.
+enum EvaluateCommand {
+    static let name = "rpn.evaluate"
+    /// Every command the server executes (`executeCommandProvider.commands`).
+    static let all = [name]
+
+    static let usage = "rpn.evaluate takes arguments [{uri, position}] or [{uri, range}]"
+
+    /// A command evaluating up to the end of a line.
+    static func command(_ title: String, uri: String, position: Position) -> JSONValue {
+        ["title": .string(title), "command": .string(name),
+         "arguments": [["uri": .string(uri), "position": position.json]]]
+    }
+
+    /// A command evaluating the text of a range.
+    static func command(_ title: String, uri: String, range: Range) -> JSONValue {
+        ["title": .string(title), "command": .string(name), "arguments": [["uri": .string(uri), "range": range.json]]]
+    }
+}
+
+extension LanguageServer {
+    func registerExecuteCommand() {
+        on("workspace/executeCommand") { [unowned self] params throws(ResponseError) in
+            guard let command = params?["command"]?.stringValue else { throw .invalidParams("expected a command") }
+            guard command == EvaluateCommand.name else {
+                throw .invalidParams("unknown command '\(command)'; the server executes \(EvaluateCommand.all.joined(separator: ", "))")
+            }
+            guard let argument = params?["arguments"]?[0], let uri = argument["uri"]?.stringValue else {
+                throw .invalidParams(EvaluateCommand.usage)
+            }
+            guard let document = documents[uri] else { throw ResponseError(ResponseError.requestFailed, "\(uri) is not open") }
+            let result = try evaluateCommand(document, argument)
+            notify("window/showMessage", ["type": .int(MessageType.info), "message": result["text"] ?? ""])
+            return result
+        }
+    }
+
+    func evaluateCommand(_ document: Document, _ argument: JSONValue) throws(ResponseError) -> JSONValue {
+        let bytes = document.bytes
+        var machine = Machine(options: EvaluationOptions(angleUnit: document.angleUnit, keepTrees: true, freeVariables: true))
+        // The bytes evaluated for their own sake: the line, or the selection.
+        let part: Swift.Range<Int>
+        if let rangeJSON = argument["range"], !rangeJSON.isNull {
+            let range = try Range(json: rangeJSON)
+            var lower = document.offset(of: range.start, encoding: encoding)
+            var upper = document.offset(of: range.end, encoding: encoding)
+            if lower > upper { swap(&lower, &upper) }
+            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<lower])))
+            // Its own source: the selection's first token starts where the selection does.
+            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[lower..<upper]), baseOffset: lower))
+            part = lower..<upper
+        } else if let positionJSON = argument["position"], !positionJSON.isNull {
+            let position = try Position(json: positionJSON)
+            part = document.lineIndex.lineRange(position.line, in: bytes)
+            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<part.upperBound])))
+        } else {
+            throw .invalidParams(EvaluateCommand.usage)
+        }
+        // The document's variables, as they are at its end: stores in the part ran with the
+        // values of their moment, the entries left read the latest ones.
+        let final = document.analysis.variables
+        for (index, name) in final.names.enumerated() {
+            if case .value(let value) = final.bindings[index] {
+                machine.setVariable(name, to: value)
+            } else if machine.variables.index(of: name) != nil {
+                machine.setVariable(name, to: nil)
+            }
+        }
+        let values = machine.values()
+        let diagnostics = machine.allDiagnostics
+        var text = "the stack is empty"
+        var expression: Swift.Range<Int>?
+        if let top = machine.stackNodes.last, top >= 0 {
+            let tree = ExpressionTree(nodes: machine.nodes, root: top)
+            let span = tree.span
+            expression = span
+            let description = machine.description(of: top, style: DescriptionStyle(byteLimit: 200))
+            if let value = values.last ?? nil {
+                text = "\(description) = \(NumberFormatting.ascii(value))"
+            } else if let error = diagnostics.first(where: { $0.severity == .error && span.contains($0.range.lowerBound) }) {
+                text = "\(description): \(error.message)"
+            } else {
+                let free = tree.variables.filter { machine.variables.bindings[Int($0)] == .unset }
+                    .map { machine.variables.names[Int($0)] }
+                text = free.isEmpty ? "\(description) has no value"
+                    : "\(description) has no value: \(free.joined(separator: ", ")) \(free.count == 1 ? "is" : "are") free"
+            }
+        }
+        let lower = min(expression?.lowerBound ?? part.lowerBound, part.lowerBound)
+        let relevant = Diagnostic.ordered(diagnostics.filter { $0.range.lowerBound >= lower && $0.range.lowerBound <= part.upperBound })
+        var result: JSONObject = [
+            "text": .string(text),
+            "values": .array(values.map { $0.map(JSONValue.double) ?? .null }),
+            "description": .string(machine.description(style: DescriptionStyle(byteLimit: 4096))),
+            "diagnostics": .array(lspDiagnostics(relevant, in: document)),
+        ]
+        if let expression { result["range"] = document.range(of: expression, encoding: encoding).json }
+        return .object(result)
+    }
+}
+
+/// A number cut to three significant digits for a title (`2.83…`), never losing integer digits;
+/// the full value stays in the lens and the command's answer.
+enum ShortNumber {
+    static func text(_ x: Double) -> String {
+        let full = NumberFormatting.ascii(x)
+        var rest = Substring(full)
+        var sign = ""
+        if rest.hasPrefix("-") {
+            sign = "-"
+            rest = rest.dropFirst()
+        }
+        var exponent = ""
+        if let e = rest.firstIndex(of: "e") {
+            exponent = String(rest[e...])
+            rest = rest[..<e]
+        }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        let integer = parts[0], fraction = parts.count > 1 ? parts[1] : ""
+        let digits = (integer + fraction).utf8.map { Int($0) - 48 }
+        var point = integer.utf8.count
+        let firstSignificant = digits.firstIndex { $0 != 0 } ?? digits.count
+        let keep = max(point, firstSignificant + 3)
+        guard keep < digits.count else { return full }
+        var kept = Array(digits[..<keep])
+        if digits[keep] >= 5 {  // round half up, carrying
+            var i = kept.count - 1
+            while i >= 0, kept[i] == 9 {
+                kept[i] = 0
+                i -= 1
+            }
+            if i >= 0 { kept[i] += 1 } else {
+                kept.insert(1, at: 0)
+                point += 1
+            }
+        }
+        var fractionDigits = kept[point...]
+        while fractionDigits.last == 0 { fractionDigits.removeLast() }
+        let digitText = { (d: ArraySlice<Int>) in String(d.map { Character(Unicode.Scalar(UInt8(48 + $0))) }) }
+        return sign + digitText(kept[..<point]) + (fractionDigits.isEmpty ? "" : "." + digitText(fractionDigits)) + "…" + exponent
+    }
+}

@@ -1,0 +1,68 @@
+import RPNCore
+import RPNJSON
+
+/// `textDocument/foldingRange`: paragraphs (lines separated by blank lines) and comment blocks
+/// (consecutive lines holding only a comment), each of at least two lines; whole lines only
+/// (`lineFoldingOnly` clients need nothing else). At most the client's `rangeLimit`, first ones
+/// first. Lines are told apart by their tokens, so no text is scanned twice.
+extension LanguageServer {
+    func registerFoldingRanges() {
+        on("textDocument/foldingRange") { [unowned self] params throws(ResponseError) in
+            let document = try document(params)
+            let kinds = document.analysis.lineKinds(document.lineIndex)
+            var folds: [JSONValue] = []
+            var line = 0
+            while line < kinds.count {
+                guard kinds[line] != .blank else {
+                    line += 1
+                    continue
+                }
+                var last = line
+                while last + 1 < kinds.count, kinds[last + 1] != .blank { last += 1 }
+                var comments: [(Int, Int)] = []
+                var k = line
+                while k <= last {
+                    guard kinds[k] == .comment else {
+                        k += 1
+                        continue
+                    }
+                    var end = k
+                    while end + 1 <= last, kinds[end + 1] == .comment { end += 1 }
+                    if end > k { comments.append((k, end)) }
+                    k = end + 1
+                }
+                if last > line, comments.first.map({ $0 != (line, last) }) ?? true {
+                    folds.append(["startLine": .int(line), "endLine": .int(last)])
+                }
+                for (start, end) in comments {
+                    folds.append(["startLine": .int(start), "endLine": .int(end), "kind": "comment"])
+                }
+                line = last + 1
+            }
+            if let limit = clientCapabilities["textDocument"]?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0,
+               folds.count > limit {
+                folds.removeLast(folds.count - limit)
+            }
+            return .array(folds)
+        }
+    }
+}
+
+enum LineKind: UInt8 {
+    case blank, comment, code
+}
+
+extension DocumentAnalysis {
+    /// What each line holds: nothing but whitespace, only a comment, or code. A line whose first
+    /// token is a comment holds nothing else (a comment runs to the end of its line).
+    func lineKinds(_ lines: LineIndex) -> [LineKind] {
+        let starts = lines.lineStarts
+        var kinds = [LineKind](repeating: .blank, count: starts.count)
+        var line = 0
+        for token in tokens {
+            while line + 1 < starts.count, starts[line + 1] <= token.range.lowerBound { line += 1 }
+            if kinds[line] == .blank { kinds[line] = token.kind == .comment ? .comment : .code }
+        }
+        return kinds
+    }
+}

@@ -1,0 +1,181 @@
+import RPNCore
+
+/// Infix arithmetic as people type it into other calculators (`sqrt(2+3)`, `4+5`, `(1+2)*3`)
+/// rewritten in RPN (`2 3 + sqrt`), for quick fixes. Shunting-yard: iterative at any nesting.
+/// Numbers, names and operators keep their spelling; a minus before an operand is `neg`, or
+/// joins a number (`-2`, except before `^`: `-2^2` is −(2^2)). `^` is right-associative, as in
+/// the descriptions. Anything else gives nil: two operands side by side (`2x`), calls with
+/// several arguments, a word that is not a function before `(`, unbalanced parentheses.
+/// The words are checked with the core's lexer, so the result is always valid RPN.
+enum InfixToRPN {
+    private enum Piece: Equatable {
+        case number(String), operand(String), function(String), open, close, op(String)
+    }
+
+    private enum Pending {
+        case binary(String, precedence: Int, rightAssociative: Bool)
+        case negate
+        case open
+        case function(String)
+    }
+
+    static let negatePrecedence = 3
+
+    static func precedence(_ op: String) -> (Int, Bool) {
+        switch op {
+        case "+", "-", "−": (1, false)
+        case "*", "×", "/", "÷": (2, false)
+        default: (4, true)  // ^
+        }
+    }
+
+    static func rewrite(_ text: String) -> String? {
+        guard let pieces = pieces(of: text) else { return nil }
+        var output: [String] = []
+        var pending: [Pending] = []
+        var expectOperand = true
+        var index = 0
+        while index < pieces.count {
+            let piece = pieces[index]
+            index += 1
+            switch piece {
+            case .number(let word), .operand(let word):
+                guard expectOperand else { return nil }
+                output.append(word)
+                expectOperand = false
+            case .function(let name):
+                guard expectOperand, index < pieces.count, pieces[index] == .open else { return nil }
+                pending.append(.function(name))
+            case .open:
+                guard expectOperand else { return nil }
+                pending.append(.open)
+            case .close:
+                guard !expectOperand else { return nil }
+                while let top = pending.last {
+                    if case .open = top { break }
+                    guard let word = word(of: top) else { return nil }
+                    output.append(word)
+                    pending.removeLast()
+                }
+                guard case .open = pending.popLast() else { return nil }
+                if case .function(let name) = pending.last {
+                    output.append(name)
+                    pending.removeLast()
+                }
+            case .op(let op):
+                if expectOperand {
+                    guard op == "-" || op == "−" else {
+                        if op == "+" { continue }  // a unary plus changes nothing
+                        return nil
+                    }
+                    if index < pieces.count, case .number(let number) = pieces[index],
+                       !(index + 1 < pieces.count && pieces[index + 1] == .op("^")) {
+                        output.append("-" + number)
+                        index += 1
+                        expectOperand = false
+                    } else {
+                        pending.append(.negate)
+                    }
+                    continue
+                }
+                let (precedence, right) = Self.precedence(op)
+                while let top = pending.last {
+                    let topPrecedence: Int
+                    switch top {
+                    case .binary(_, let p, _): topPrecedence = p
+                    case .negate: topPrecedence = negatePrecedence
+                    default: topPrecedence = -1
+                    }
+                    guard topPrecedence > precedence || (topPrecedence == precedence && !right) else { break }
+                    output.append(word(of: top)!)
+                    pending.removeLast()
+                }
+                pending.append(.binary(op, precedence: precedence, rightAssociative: right))
+                expectOperand = true
+            }
+        }
+        guard !expectOperand else { return nil }
+        while let top = pending.popLast() {
+            guard let word = word(of: top) else { return nil }  // an unclosed parenthesis
+            output.append(word)
+        }
+        let result = output.joined(separator: " ")
+        guard RPN.tokenize(result).allSatisfy({ $0.kind != .invalid }) else { return nil }
+        return result
+    }
+
+    private static func word(of pending: Pending) -> String? {
+        switch pending {
+        case .binary(let op, _, _): op
+        case .negate: "neg"
+        case .open, .function: nil
+        }
+    }
+
+    private static let operators: Set<Unicode.Scalar> = ["+", "-", "−", "*", "×", "/", "÷", "^"]
+
+    /// The infix text's pieces; nil for a character or word that has no place in one.
+    private static func pieces(of text: String) -> [Piece]? {
+        let scalars = Array(text.unicodeScalars)
+        var pieces: [Piece] = []
+        var i = 0
+        func isDigit(_ k: Int) -> Bool { k < scalars.count && ("0"..."9").contains(scalars[k]) }
+        func isWordCharacter(_ k: Int) -> Bool {
+            k < scalars.count && (scalars[k].properties.isAlphabetic || scalars[k] == "_" || isDigit(k))
+                && scalars[k] != "π"
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if c.properties.isWhitespace {
+                i += 1
+            } else if c == "(" {
+                pieces.append(.open)
+                i += 1
+            } else if c == ")" {
+                pieces.append(.close)
+                i += 1
+            } else if operators.contains(c) {
+                pieces.append(.op(String(c)))
+                i += 1
+            } else if c == "π" {
+                pieces.append(.operand("π"))
+                i += 1
+            } else if c == "√" {
+                pieces.append(.function("√"))
+                i += 1
+            } else if isDigit(i) || (c == "." && isDigit(i + 1)) {
+                let start = i
+                while isDigit(i) || (i < scalars.count && scalars[i] == ".") { i += 1 }
+                if i < scalars.count, scalars[i] == "e" || scalars[i] == "E" {
+                    let sign = i + 1 < scalars.count && (scalars[i + 1] == "+" || scalars[i + 1] == "-") ? 1 : 0
+                    if isDigit(i + 1 + sign) {
+                        i += 1 + sign
+                        while isDigit(i) { i += 1 }
+                    }
+                }
+                let word = String(String.UnicodeScalarView(scalars[start..<i]))
+                guard kind(of: word) == .number else { return nil }
+                pieces.append(.number(word))
+            } else if isWordCharacter(i) {
+                let start = i
+                while isWordCharacter(i) { i += 1 }
+                let word = String(String.UnicodeScalarView(scalars[start..<i]))
+                switch kind(of: word) {
+                case .variable, .constant: pieces.append(.operand(word))
+                case .function: pieces.append(.function(word))
+                default: return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        return pieces
+    }
+
+    /// The kind of a word that is exactly one token, else nil.
+    private static func kind(of word: String) -> TokenKind? {
+        let tokens = RPN.tokenize(word)
+        guard tokens.count == 1, tokens[0].range == 0..<word.utf8.count else { return nil }
+        return tokens[0].kind
+    }
+}
