@@ -11,6 +11,8 @@ final class Document {
     private var cachedAnalysis: DocumentAnalysis?
     /// The previous version's analysis, kept only to recycle its storage.
     private var staleAnalysis: DocumentAnalysis?
+    /// The last semantic tokens answer, for `full/delta`.
+    var semanticTokensBaseline: SemanticTokensBaseline?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
     var angleUnit = AngleUnit.radians {
         didSet {
@@ -35,9 +37,18 @@ final class Document {
             var lower = offset(of: range.start, encoding: encoding)
             var upper = offset(of: range.end, encoding: encoding)
             if lower > upper { swap(&lower, &upper) }
+            semanticTokensBaseline?.replaced(lower..<upper, in: bytes.count)
             bytes.replaceSubrange(lower..<upper, with: text.utf8)
         } else {
-            bytes = Array(text.utf8)
+            let new = Array(text.utf8)
+            if semanticTokensBaseline != nil {  // what really changed: clients that send whole texts edit a little too
+                let shorter = min(bytes.count, new.count)
+                var prefix = 0, suffix = 0
+                while prefix < shorter, bytes[prefix] == new[prefix] { prefix += 1 }
+                while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                semanticTokensBaseline?.replaced(prefix..<(bytes.count - suffix), in: bytes.count)
+            }
+            bytes = new
         }
         lineIndex = LineIndex(bytes)
         if let cachedAnalysis { staleAnalysis = cachedAnalysis }
@@ -47,6 +58,20 @@ final class Document {
     func setVersion(_ version: Int) { self.version = version }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The tokens of lines `lines` (clamped to the document), lexed from the text: lines
+    /// begin tokens, so this is exactly what lexing the whole text gives for them.
+    func forEachToken(inLines lines: Swift.Range<Int>, _ body: (Token) throws(ResponseError) -> Void) throws(ResponseError) {
+        let first = max(0, min(lines.lowerBound, lineIndex.lineCount))
+        let end = max(first, min(lines.upperBound, lineIndex.lineCount))
+        guard first < end else { return }
+        let lower = lineIndex.lineStarts[first]
+        let upper = end < lineIndex.lineCount ? lineIndex.lineStarts[end] : bytes.count
+        try bytes.withUnsafeBufferPointer { buffer throws(ResponseError) in
+            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), base: lower)
+            while let token = lexer.next() { try body(token) }
+        }
+    }
 
     var analysis: DocumentAnalysis {
         if let cachedAnalysis { return cachedAnalysis }

@@ -62,6 +62,14 @@ final class DocumentAnalysis {
 
     func value(of node: Int32) -> Double? { machine.value(of: node) }
 
+    /// One printer for the many descriptions of a request: a printer made per description
+    /// (as `description(of:)` does) costs more than the description. Take the values first:
+    /// computing one caches it in the nodes, which the printer shares.
+    func printer(limit: Int, glyphs: DescriptionStyle.Glyphs = .unicode) -> InfixPrinter {
+        InfixPrinter(nodes: machine.nodes, variableNames: machine.variables.names,
+                     style: DescriptionStyle(glyphs: glyphs, byteLimit: limit))
+    }
+
     var variables: Variables { machine.variables }
 
     /// Every variable name the document mentions, sorted.
