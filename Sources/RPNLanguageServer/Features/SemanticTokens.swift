@@ -78,7 +78,10 @@ extension LanguageServer {
     func semanticTokens(_ document: Document) throws(ResponseError) -> JSONValue {
         try checkpoint()
         let lineCount = document.lineIndex.lineCount
-        var encoder = SemanticTokenEncoder(document, encoding: encoding, line: 0, previous: Position(line: 0, character: 0))
+        // As many tokens as last time, or as the analysis found: the array is not copied as it grows.
+        let expected = document.semanticTokensBaseline?.tokenCount ?? document.analysisIfMade?.tokens.count ?? 0
+        var encoder = SemanticTokenEncoder(document, encoding: encoding, line: 0, previous: Position(line: 0, character: 0),
+                                           expected: expected + expected / 8)
         var tokensBeforeLine: [UInt32] = []
         tokensBeforeLine.reserveCapacity(lineCount + 1)
         try document.forEachToken(inLines: 0..<lineCount) { token throws(ResponseError) in
@@ -187,7 +190,8 @@ struct SemanticTokenEncoder {
 
     /// Tokens appended must come in order from `line` on; `previous` is the position of the
     /// token before them (the origin for the first token of a document or of a range).
-    init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position) {
+    init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0) {
+        data.reserveCapacity(5 * expected)
         let line = max(0, min(line, document.lineIndex.lineCount - 1))
         sweep = PositionSweep(bytes: document.bytes, encoding: encoding, line: line,
                               offset: document.lineIndex.lineStarts[line])
@@ -201,7 +205,11 @@ struct SemanticTokenEncoder {
         let end = sweep.position(of: token.range.upperBound)
         let deltaLine = start.line - previous.line
         let deltaStart = deltaLine == 0 ? start.character - previous.character : start.character
-        data += [.int(deltaLine), .int(deltaStart), .int(end.character - start.character), .int(type), .int(modifiers)]
+        data.append(.int(deltaLine))  // five appends: an array literal here would be an allocation per token
+        data.append(.int(deltaStart))
+        data.append(.int(end.character - start.character))
+        data.append(.int(type))
+        data.append(.int(modifiers))
         previous = start
         count += 1
         return start

@@ -165,7 +165,10 @@ public struct MessageFramer {
     }
 
     private mutating func compact() {
-        if start > 0, start >= buffer.count / 2 || start > 1 << 20 {
+        if start == buffer.count, buffer.capacity > 1 << 20 {
+            buffer = []  // a large message has gone: do not keep its room for ever
+            start = 0
+        } else if start > 0, start >= buffer.count / 2 || start > 1 << 20 {
             buffer.removeSubrange(0..<start)
             start = 0
         }

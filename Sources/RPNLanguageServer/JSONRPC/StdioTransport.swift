@@ -23,18 +23,36 @@ public struct StdioTransport {
     /// below, instead of killing the process.
     public func run(log: @escaping (String) -> Void) -> Int32 {
         var writeFailed = false
+        var bytesSent = 0
         let output = self.output
         let server = LanguageServer(send: { message in
             guard !writeFailed else { return }
-            writeFailed = !Self.writeAll(output, MessageWriter.frame(message))
+            let frame = MessageWriter.frame(message)
+            bytesSent += frame.count
+            writeFailed = !Self.writeAll(output, frame)
         }, log: log)
         let reader = InputReader(input: input, server: server, log: log)
         server.receive = { reader.readAvailable() }
         while true {
             if !server.hasQueuedMessages {
                 if reader.endOfInput { return server.exitCode ?? 1 }
+                // Wake up to check the client process and to let go of analyses not used lately.
+                var timeout: Int32 = server.watchedProcessID == nil ? -1 : watchInterval
+                if let due = server.releaseIdleAnalyses() {
+                    let milliseconds = Int32(clamping: due.components.seconds * 1000 + due.components.attoseconds / 1_000_000_000_000_000 + 1)
+                    timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+                }
+                // Once nothing waits: after large messages in or out (a document opened, a whole
+                // document's semantic tokens) or documents and analyses let go, give back what
+                // was freed.
+                if server.freedMemory || bytesSent + reader.bytesReceived > Self.releaseThreshold {
+                    MemoryRelease.releaseFreedMemory()
+                    server.freedMemory = false
+                    bytesSent = 0
+                    reader.bytesReceived = 0
+                }
                 var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                let ready = Retrying.poll(&descriptor, timeout: server.watchedProcessID == nil ? -1 : watchInterval)
+                let ready = Retrying.poll(&descriptor, timeout: timeout)
                 if ready < 0 { return 1 }
                 if ready == 0 {
                     if let pid = server.watchedProcessID, !ClientProcess.exists(pid) {
@@ -51,6 +69,9 @@ public struct StdioTransport {
         }
     }
 
+    /// Bytes in and out after which freed memory is given back to the system.
+    static let releaseThreshold = 1 << 20
+
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         (try? Retrying.writeAll(bytes, to: descriptor)) != nil
     }
@@ -66,6 +87,8 @@ final class InputReader {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     /// The input has ended (or a read failed): nothing more will come.
     private(set) var endOfInput = false
+    /// Bytes read (the transport resets it when it gives memory back).
+    var bytesReceived = 0
 
     init(input: Int32, server: LanguageServer, log: @escaping (String) -> Void) {
         self.input = input
@@ -81,6 +104,7 @@ final class InputReader {
             guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
             let count = buffer.withUnsafeMutableBytes { Retrying.read(input, into: $0) }
             if count <= 0 { endOfInput = true; return }  // the end, or a read that failed
+            bytesReceived += count
             buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             takeFrames()
         }

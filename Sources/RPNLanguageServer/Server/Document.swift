@@ -7,7 +7,16 @@ final class Document {
     let uri: String
     private(set) var version: Int
     private(set) var bytes: [UInt8]
-    private(set) var lineIndex: LineIndex
+    /// Line starts kept up to date by each edit; the `LineIndex` answers are given with is
+    /// built from the text when one is needed, once per version.
+    private var lineStarts: LineStarts
+    private var cachedLineIndex: LineIndex?
+    var lineIndex: LineIndex {
+        if let cachedLineIndex { return cachedLineIndex }
+        let index = LineIndex(bytes)
+        cachedLineIndex = index
+        return index
+    }
     private var cachedAnalysis: DocumentAnalysis?
     /// The previous version's analysis, kept only to recycle its storage.
     private var staleAnalysis: DocumentAnalysis?
@@ -26,7 +35,9 @@ final class Document {
         self.uri = uri
         self.version = version
         self.bytes = Array(text.utf8)
-        self.lineIndex = LineIndex(bytes)
+        let index = LineIndex(bytes)
+        self.cachedLineIndex = index
+        self.lineStarts = LineStarts(index)
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range edit, or the whole text.
@@ -34,11 +45,14 @@ final class Document {
         guard let text = change["text"]?.stringValue else { throw .invalidParams("a content change needs text") }
         if let rangeJSON = change["range"], !rangeJSON.isNull {
             let range = try Range(json: rangeJSON)
-            var lower = offset(of: range.start, encoding: encoding)
-            var upper = offset(of: range.end, encoding: encoding)
+            var lower = lineStarts.offset(of: range.start.source, in: bytes, unit: encoding.unit)
+            var upper = lineStarts.offset(of: range.end.source, in: bytes, unit: encoding.unit)
             if lower > upper { swap(&lower, &upper) }
             semanticTokensBaseline?.replaced(lower..<upper, in: bytes.count)
+            let inserted = text.utf8.count
             bytes.replaceSubrange(lower..<upper, with: text.utf8)
+            lineStarts.replace(lower..<upper, withCount: inserted, in: bytes)
+            cachedLineIndex = nil
         } else {
             let new = Array(text.utf8)
             if semanticTokensBaseline != nil {  // what really changed: clients that send whole texts edit a little too
@@ -49,8 +63,10 @@ final class Document {
                 semanticTokensBaseline?.replaced(prefix..<(bytes.count - suffix), in: bytes.count)
             }
             bytes = new
+            let index = LineIndex(bytes)
+            cachedLineIndex = index
+            lineStarts = LineStarts(index)
         }
-        lineIndex = LineIndex(bytes)
         if let cachedAnalysis { staleAnalysis = cachedAnalysis }
         cachedAnalysis = nil
     }
@@ -73,7 +89,23 @@ final class Document {
         }
     }
 
+    /// When the analysis was last asked for (see `AnalysisRetention`).
+    private(set) var lastUsed = ContinuousClock.now
+
+    var hasAnalysis: Bool { cachedAnalysis != nil }
+
+    /// The analysis if it has been made, without making it.
+    var analysisIfMade: DocumentAnalysis? { cachedAnalysis }
+
+    /// Lets the analysis go (it is made again when asked for); returns whether there was one.
+    @discardableResult
+    func releaseAnalysis() -> Bool {
+        defer { cachedAnalysis = nil; staleAnalysis = nil }
+        return cachedAnalysis != nil || staleAnalysis != nil
+    }
+
     var analysis: DocumentAnalysis {
+        lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
         let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit,
                                         recycling: staleAnalysis)

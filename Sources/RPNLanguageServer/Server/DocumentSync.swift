@@ -26,7 +26,8 @@ extension LanguageServer {
         }
         onNotification("textDocument/didClose") { [unowned self] params throws(ResponseError) in
             guard let uri = params?["textDocument"]?["uri"]?.stringValue else { throw .invalidParams("expected textDocument.uri") }
-            documents.close(uri)
+            documents.close(uri)  // its text and analysis go with it
+            freedMemory = true
             notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
         }
         onNotification("textDocument/didSave") { _ in }

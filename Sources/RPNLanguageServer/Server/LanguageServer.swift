@@ -48,6 +48,11 @@ public final class LanguageServer {
     private var nextOutgoingID = 1
     /// Semantic tokens results given so far (their ids).
     var semanticTokensResults = 0
+    /// A document or an analysis has been let go since the transport last gave freed memory
+    /// back to the system.
+    public var freedMemory = false
+    /// How long an analysis is kept after it was last asked for (see `AnalysisRetention`).
+    public var analysisRetention: Duration = .seconds(30)
 
     public static let name = "rpn"
     public static let version = RPN.version
@@ -87,6 +92,7 @@ public final class LanguageServer {
     public func handleQueued(until stop: () -> Bool = { false }) {
         while exitCode == nil, !stop(), let message = queue.popFirst() {
             handle(message)
+            limitRetainedAnalyses()
         }
     }
 

@@ -41,6 +41,7 @@ extension LanguageServer {
                 for document in documents.all {  // values and diagnostics depend on the unit
                     document.angleUnit = configuration.angleUnit
                     if !isSuperseded(document.uri) { publishDiagnostics(document) }
+                    limitRetainedAnalyses()  // one document after the other, not all at once
                 }
             }
             // What the editor shows was computed with the old settings: ask it to ask again.
