@@ -37,10 +37,12 @@ extension LanguageServer {
             var hints: [JSONValue] = []
             hints.reserveCapacity(results.count)
             for (k, result) in results.enumerated() {
-                let end = lines.lineRange(result.line, in: document.bytes).upperBound
+                let line = lines.lineRange(result.line, in: document.bytes)
+                let end = Position(line: result.line, character: LineIndex.width(of: document.bytes, from: line.lowerBound,
+                                                                                 to: line.upperBound, unit: encoding.unit))
                 let description = String(decoding: printer.describe([result.top]).bytes, as: UTF8.self)
                 hints.append([
-                    "position": document.position(of: end, encoding: encoding).json,
+                    "position": end.json,
                     "label": .string("⇒ " + description + values[k]),
                     "paddingLeft": true,
                 ])

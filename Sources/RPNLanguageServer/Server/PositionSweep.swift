@@ -37,6 +37,11 @@ struct PositionSweep {
                 offset += 1
                 continue
             }
+            if b < 0x80 {  // ASCII: one column in every unit
+                column += 1
+                offset += 1
+                continue
+            }
             let length = LineIndex.scalarLength(bytes, at: offset, limit: bytes.count)
             column += unit == .utf8 ? length : (unit == .utf16 && length == 4 ? 2 : 1)
             offset += length
