@@ -2,7 +2,7 @@ import RPNCore
 import RPNJSON
 
 /// One open text document: its bytes, the line index over them, and the analysis of the
-/// current version (computed on demand, dropped on every edit).
+/// current version (computed on demand, dropped on every edit and when not used for a while).
 final class Document {
     let uri: String
     private(set) var version: Int
@@ -20,6 +20,8 @@ final class Document {
     private var cachedAnalysis: DocumentAnalysis?
     /// The previous version's analysis, kept only to recycle its storage.
     private var staleAnalysis: DocumentAnalysis?
+    /// When the analysis was last asked for (see `AnalysisRetention`).
+    private(set) var lastUsed = ContinuousClock.now
     /// The last semantic tokens answer, for `full/delta`.
     var semanticTokensBaseline: SemanticTokensBaseline?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
@@ -88,9 +90,6 @@ final class Document {
             while let token = lexer.next() { try body(token) }
         }
     }
-
-    /// When the analysis was last asked for (see `AnalysisRetention`).
-    private(set) var lastUsed = ContinuousClock.now
 
     var hasAnalysis: Bool { cachedAnalysis != nil }
 

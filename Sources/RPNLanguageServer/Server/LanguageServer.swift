@@ -37,15 +37,15 @@ public final class LanguageServer {
     /// and calls `enqueue`); long requests call it through `checkpoint()`.
     public var receive: () -> Void = {}
     /// The request being handled: its id key, and the document it is about.
-    private var current: (key: String, uri: String?)?
+    var current: (key: String, uri: String?)?
     /// Ids cancelled by the caller of `handle(_:cancelled:)`.
-    private var cancelledByCaller: Set<String> = []
+    var cancelledByCaller: Set<String> = []
     /// Requests that yielded to a newer version of their document, by URI: they are answered
     /// with ContentModified once that version has been handled.
-    private var yielded: [String: [JSONValue]] = [:]
+    var yielded: [String: [JSONValue]] = [:]
     /// Requests this server sent to the client (refreshes) and not yet answered, by id key.
     var outgoing: [String: String] = [:]
-    private var nextOutgoingID = 1
+    var nextOutgoingID = 1
     /// Semantic tokens results given so far (their ids).
     var semanticTokensResults = 0
     /// A document or an analysis has been let go since the transport last gave freed memory
@@ -74,53 +74,6 @@ public final class LanguageServer {
 
     public func onNotification(_ method: String, _ handler: @escaping NotificationHandler) {
         notificationHandlers[method] = handler
-    }
-
-    // MARK: - The queue
-
-    /// Adds a message to the queue; `$/cancelRequest` takes effect at once, for requests
-    /// waiting and for the one in progress.
-    public func enqueue(_ message: JSONValue) {
-        queue.append(message)
-    }
-
-    public var hasQueuedMessages: Bool { !queue.isEmpty }
-
-    /// Handles the queued messages in order until none is left, `exit` has arrived, or `stop`
-    /// says so. Edits to one document that wait one behind the other are all applied, but
-    /// only the last is analysed and has its diagnostics published (see DocumentSync).
-    public func handleQueued(until stop: () -> Bool = { false }) {
-        while exitCode == nil, !stop(), let message = queue.popFirst() {
-            handle(message)
-            limitRetainedAnalyses()
-        }
-    }
-
-    /// For long requests, every so often: takes in what has arrived, then stops the request
-    /// (by throwing) when it has been cancelled (RequestCancelled), or when a newer version
-    /// of its document is waiting. Then it yields: the new version is handled first, and the
-    /// request, whose answer would describe text that no longer exists, gets ContentModified.
-    func checkpoint() throws(ResponseError) {
-        guard let current else { return }
-        receive()
-        if queue.cancelled.contains(current.key) || cancelledByCaller.contains(current.key) {
-            throw ResponseError(ResponseError.requestCancelled, "the request was cancelled")
-        }
-        if let uri = current.uri, queue.hasNewerVersion(of: uri) {
-            throw ResponseError(ResponseError.contentModified, "\(uri) changed while the request was being handled")
-        }
-    }
-
-    /// Whether the document has a newer version waiting in the queue: analysing or publishing
-    /// this one would be wasted.
-    func isSuperseded(_ uri: String) -> Bool { queue.hasNewerVersion(of: uri) }
-
-    /// Answers the requests that yielded to a newer version of `uri`, now that it is handled.
-    func answerYielded(_ uri: String) {
-        guard let ids = yielded.removeValue(forKey: uri) else { return }
-        for id in ids {
-            respond(id: id, error: ResponseError(ResponseError.contentModified, "\(uri) changed; ask again"))
-        }
     }
 
     // MARK: - Dispatch
@@ -218,32 +171,13 @@ public final class LanguageServer {
         do {
             let result = try handler(params?.isNull == true ? nil : params)
             send(["jsonrpc": "2.0", "id": id, "result": result])
-        } catch where error.code == ResponseError.contentModified && uri != nil && queue.hasNewerVersion(of: uri!) {
-            yielded[uri!, default: []].append(id)  // answered once the newer version is handled
         } catch {
-            respond(id: id, error: error)
+            if error.code == ResponseError.contentModified, let uri, queue.hasNewerVersion(of: uri) {
+                yielded[uri, default: []].append(id)  // answered once the newer version is handled
+            } else {
+                respond(id: id, error: error)
+            }
         }
-    }
-
-    /// A response to a request this server sent: forgotten, and an error logged.
-    private func handleResponse(id: JSONValue, error: JSONValue?) {
-        guard let method = outgoing.removeValue(forKey: Self.key(of: id)) else {
-            log("ignoring a response to \(JSONSerializer.string(id)), which is no request of this server")
-            return
-        }
-        if let error, !error.isNull {
-            log("\(method): the client answered with an error: \(error["message"]?.stringValue ?? JSONSerializer.string(error))")
-        }
-    }
-
-    /// Sends a request to the client; its response is matched by id and dropped.
-    func sendRequest(_ method: String, _ params: JSONValue? = nil) {
-        let id = JSONValue.string("rpn-\(nextOutgoingID)")
-        nextOutgoingID += 1
-        outgoing[Self.key(of: id)] = method
-        var message: JSONObject = ["jsonrpc": "2.0", "id": id, "method": .string(method)]
-        if let params { message["params"] = params }
-        send(.object(message))
     }
 
     private func handleNotification(method: String, params: JSONValue?) {
