@@ -1,10 +1,20 @@
 #!/usr/bin/env python3
-"""Latency of the real `rpn lsp` over stdio: a one-character didChange to its
-publishDiagnostics, and hover, on documents of 10^4 and 10^5 lines.
+"""Latency and memory of the real `rpn lsp` over stdio, on documents of 10^4 and 10^5 lines:
+
+- a one-character didChange to its publishDiagnostics, and hover (the first table);
+- a burst of 20 didChange notifications written back to back: the time from the last one to
+  the diagnostics of the final version, and how many versions got diagnostics (each one is an
+  analysis of the whole document);
+- an edit written right behind a semanticTokens/full request: how long its diagnostics wait;
+- semantic tokens for the whole document, for 100 lines, and as a delta after an edit; document
+  symbols; inlay hints for the whole document and for 100 lines;
+- the server's resident memory (RssAnon: its heap, not the pages of its binary) per byte of
+  open text, after the document is opened and after the requests above, and what remains
+  after it is closed.
 
 Usage: python3 bench/lsp_latency.py --rpn PATH [--lines 10000,100000] [--edits 40]
-(bench/lsp runs it with the static release build.) Prints a markdown table and the targets:
-median didChange -> publishDiagnostics under 5 ms at 10^4 lines and under 50 ms at 10^5.
+(bench/lsp runs it with the static release build.) Prints markdown tables and the targets;
+requests the server does not support show as `n/a`.
 """
 from __future__ import annotations
 
@@ -24,6 +34,11 @@ TEMPLATES = [
     "{a}.5 {b} ^ sin {c} *",
     "y {a} / dup + abs",
 ]
+BURST = 20
+# The server's own memory: anonymous pages (its heap), not the pages of the binary it maps,
+# which depend on how the page cache holds the file.
+RSS_FIELD = "RssAnon"
+RANGE_LINES = 100
 
 
 def document(lines: int) -> str:
@@ -32,6 +47,14 @@ def document(lines: int) -> str:
         t = TEMPLATES[i % len(TEMPLATES)]
         out.append(t.format(a=i % 9 + 1, b=(i * 7) % 9 + 1, c=(i * 5) % 9 + 1, k=i % 50))
     return "\n".join(out) + "\n"
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(RSS_FIELD + ":"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("no " + RSS_FIELD)
 
 
 class Client:
@@ -77,18 +100,33 @@ class Client:
             while True:
                 for i, (t, m) in enumerate(self.messages):
                     if predicate(m):
-                        del self.messages[: i + 1]
+                        del self.messages[i]
                         return t, m
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise TimeoutError("no matching message")
                 self.lock.wait(remaining)
 
-    def request(self, method: str, params: dict) -> tuple[float, dict]:
+    def settle(self, seconds=0.3) -> list[dict]:
+        """Waits until nothing has arrived for `seconds`; returns (and drops) what came."""
+        while True:
+            with self.lock:
+                count = len(self.messages)
+            time.sleep(seconds)
+            with self.lock:
+                if len(self.messages) == count:
+                    taken = [m for _, m in self.messages]
+                    self.messages.clear()
+                    return taken
+
+    def send_request(self, method: str, params) -> tuple[int, float]:
         rid = self.next_id
         self.next_id += 1
-        start = self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        t, m = self.wait_for(lambda m: m.get("id") == rid)
+        return rid, self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+
+    def request(self, method: str, params) -> tuple[float, dict]:
+        rid, start = self.send_request(method, params)
+        t, m = self.wait_for(lambda m: m.get("id") == rid and "method" not in m)
         return t - start, m
 
     def notify(self, method: str, params: dict) -> float:
@@ -100,61 +138,187 @@ class Client:
         return self.proc.wait(timeout=30)
 
 
-def measure(rpn: str, lines: int, edits: int) -> dict:
+def insert_or_delete(i: int, line: int) -> dict:
+    """Alternately inserts and deletes one digit at the start of `line`."""
+    end = 0 if i % 2 == 0 else 1
+    return {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": end}},
+            "text": "7" if i % 2 == 0 else ""}
+
+
+def timed(client: Client, method: str, params: dict, runs: int) -> float | None:
+    """Median ms of a request, None when the server does not answer it with a result."""
+    times = []
+    for _ in range(runs):
+        elapsed, response = client.request(method, params)
+        if "result" not in response:
+            return None
+        times.append(elapsed * 1000)
+    return statistics.median(times)
+
+
+def measure(rpn: str, lines: int, edits: int, rest: float) -> dict:
     client = Client([rpn, "lsp"])
     client.request("initialize", {"processId": os.getpid(), "capabilities": {}})
     client.notify("initialized", {})
+    time.sleep(0.2)
+    rss_before = rss_bytes(client.proc.pid)
     uri = f"file:///bench-{lines}.rpn"
+    doc = {"uri": uri}
     text = document(lines)
+    size = len(text.encode())
     start = client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1, "text": text}})
     t, _ = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     open_ms = (t - start) * 1000
+    time.sleep(0.2)
+    rss_open = rss_bytes(client.proc.pid)
     middle = lines // 2
-    change_ms = []
     version = 1
-    for i in range(edits):
+
+    def change(i: int, line: int = middle) -> float:
+        nonlocal version
         version += 1
-        # Alternately insert and delete one digit at the start of the middle line.
-        if i % 2 == 0:
-            change = {"range": {"start": {"line": middle, "character": 0}, "end": {"line": middle, "character": 0}}, "text": "7"}
-        else:
-            change = {"range": {"start": {"line": middle, "character": 0}, "end": {"line": middle, "character": 1}}, "text": ""}
-        start = client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
-        v = version
+        return client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                        "contentChanges": [insert_or_delete(i, line)]})
+
+    def diagnostics_of(v: int) -> float:
         t, _ = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == v)
-        change_ms.append((t - start) * 1000)
+        return t
+
+    change_ms = []
+    for i in range(edits):
+        start = change(i)
+        change_ms.append((diagnostics_of(version) - start) * 1000)
+    client.settle()
     hover_ms = []
     for i in range(edits):
         line = (middle + i * 37) % lines
-        elapsed, response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 0}})
+        elapsed, response = client.request("textDocument/hover", {"textDocument": doc, "position": {"line": line, "character": 0}})
         assert "result" in response, response
         hover_ms.append(elapsed * 1000)
+
+    # A burst: 20 edits written back to back, as fast as a client types into a slow server.
+    client.settle()
+    first = version + 1
+    for i in range(BURST):
+        last = change(i)
+    burst_ms = (diagnostics_of(version) - last) * 1000
+    published = [m["params"]["version"] for m in client.settle()
+                 if m.get("method") == "textDocument/publishDiagnostics"]
+    burst_publishes = sum(1 for v in published if first <= v <= version) + 1  # + the final one waited for
+
+    # An edit right behind a request for the whole document's semantic tokens.
+    rid, _ = client.send_request("textDocument/semanticTokens/full", {"textDocument": doc})
+    start = change(0)
+    behind_ms = (diagnostics_of(version) - start) * 1000
+    client.wait_for(lambda m: m.get("id") == rid and "method" not in m)
+    change(1)
+    diagnostics_of(version)
+
+    runs = 5
+    tokens_full_ms = timed(client, "textDocument/semanticTokens/full", {"textDocument": doc}, runs)
+    range_params = {"textDocument": doc, "range": {"start": {"line": middle, "character": 0},
+                                                    "end": {"line": middle + RANGE_LINES, "character": 0}}}
+    tokens_range_ms = timed(client, "textDocument/semanticTokens/range", range_params, 20)
+    # A delta: the full tokens, an edit, then the edits since that result.
+    delta_ms = None
+    _, full = client.request("textDocument/semanticTokens/full", {"textDocument": doc})
+    result_id = (full.get("result") or {}).get("resultId")
+    if result_id is not None:
+        samples = []
+        for i in range(runs):
+            change(i)
+            diagnostics_of(version)
+            elapsed, response = client.request("textDocument/semanticTokens/full/delta",
+                                               {"textDocument": doc, "previousResultId": result_id})
+            result = response.get("result") or {}
+            if "error" in response or "edits" not in result:
+                samples = []
+                break
+            samples.append(elapsed * 1000)
+            result_id = result.get("resultId")
+        delta_ms = statistics.median(samples) if samples else None
+    symbols_ms = timed(client, "textDocument/documentSymbol", {"textDocument": doc}, 3)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}}
+    hints_all_ms = timed(client, "textDocument/inlayHint", {"textDocument": doc, "range": whole}, 3)
+    hints_range_ms = timed(client, "textDocument/inlayHint", range_params, 20)
+    time.sleep(0.2)
+    rss_working = rss_bytes(client.proc.pid)
+    # At rest: the server lets go of an analysis unused for 30 s (the text stays).
+    rss_rest = None
+    if rest > 0:
+        time.sleep(rest)
+        rss_rest = rss_bytes(client.proc.pid)
+
+    client.settle()
+    client.notify("textDocument/didClose", {"textDocument": doc})
+    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["diagnostics"] == [])
+    time.sleep(0.3)
+    rss_closed = rss_bytes(client.proc.pid)
     status = client.close()
-    return {"lines": lines, "bytes": len(text.encode()), "open": open_ms,
-            "change_median": statistics.median(change_ms), "change_p90": sorted(change_ms)[int(len(change_ms) * 0.9) - 1],
-            "hover_median": statistics.median(hover_ms), "hover_p90": sorted(hover_ms)[int(len(hover_ms) * 0.9) - 1],
+    p90 = lambda xs: sorted(xs)[int(len(xs) * 0.9) - 1]
+    return {"lines": lines, "bytes": size, "open": open_ms,
+            "change_median": statistics.median(change_ms), "change_p90": p90(change_ms),
+            "hover_median": statistics.median(hover_ms), "hover_p90": p90(hover_ms),
+            "burst": burst_ms, "burst_publishes": burst_publishes, "behind": behind_ms,
+            "tokens_full": tokens_full_ms, "tokens_range": tokens_range_ms, "tokens_delta": delta_ms,
+            "symbols": symbols_ms, "hints_all": hints_all_ms, "hints_range": hints_range_ms,
+            "rss_before": rss_before, "per_byte_open": (rss_open - rss_before) / size,
+            "per_byte_working": (rss_working - rss_before) / size, "closed": (rss_closed - rss_before) / 1e6,
+            "per_byte_rest": None if rss_rest is None else (rss_rest - rss_before) / size,
             "exit": status}
 
 
+def ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rpn", required=True)
     ap.add_argument("--lines", default="10000,100000")
     ap.add_argument("--edits", type=int, default=40)
+    ap.add_argument("--rest", type=float, default=31.0,
+                    help="seconds to wait idle before measuring memory at rest (0: skip)")
     args = ap.parse_args()
-    results = [measure(args.rpn, int(float(n)), args.edits) for n in args.lines.split(",")]
+    results = [measure(args.rpn, int(float(n)), args.edits, args.rest) for n in args.lines.split(",")]
     print("| lines | document | open → diagnostics ms | didChange → publishDiagnostics ms (median / p90) | hover ms (median / p90) |")
     print("|---:|---:|---:|---:|---:|")
     for r in results:
         print(f"| {r['lines']:,} | {r['bytes'] / 1e6:.1f} MB | {r['open']:.1f} | {r['change_median']:.2f} / {r['change_p90']:.2f} | "
               f"{r['hover_median']:.2f} / {r['hover_p90']:.2f} |")
     print()
-    targets = {10000: 5.0, 100000: 50.0}
-    failed = False
+    print(f"| lines | {BURST} edits: last → final diagnostics ms (versions published) | edit behind semanticTokens/full ms "
+          f"| semantic tokens ms: full / {RANGE_LINES} lines / delta | document symbols ms "
+          f"| inlay hints ms: all / {RANGE_LINES} lines |")
+    print("|---:|---:|---:|---:|---:|---:|")
     for r in results:
-        if r["lines"] in targets:
-            ok = r["change_median"] < targets[r["lines"]]
-            print(f"- {'met   ' if ok else 'MISSED'} didChange → diagnostics median < {targets[r['lines']]:g} ms at {r['lines']:,} lines: {r['change_median']:.2f} ms")
+        print(f"| {r['lines']:,} | {r['burst']:.1f} ({r['burst_publishes']}) | {r['behind']:.1f} "
+              f"| {ms(r['tokens_full'])} / {ms(r['tokens_range'])} / {ms(r['tokens_delta'])} | {ms(r['symbols'])} "
+              f"| {ms(r['hints_all'])} / {ms(r['hints_range'])} |")
+    print()
+    print("| lines | server RssAnon before open MB | bytes per byte of text: open / after the requests / at rest | left after close MB |")
+    print("|---:|---:|---:|---:|")
+    for r in results:
+        rest = "n/a" if r["per_byte_rest"] is None else f"{r['per_byte_rest']:.1f}"
+        print(f"| {r['lines']:,} | {r['rss_before'] / 1e6:.1f} | {r['per_byte_open']:.1f} / {r['per_byte_working']:.1f} / {rest} "
+              f"| {r['closed']:.1f} |")
+    print()
+    failed = False
+
+    def target(ok: bool, text: str):
+        print(f"- {'met   ' if ok else 'MISSED'} {text}")
+
+    for r in results:
+        n = f"{r['lines']:,} lines"
+        limit = {10000: 5.0, 100000: 50.0}.get(r["lines"])
+        if limit:
+            target(r["change_median"] < limit, f"didChange → diagnostics median < {limit:g} ms at {n}: {r['change_median']:.2f} ms")
+        if r["lines"] == 100000:
+            target(r["burst"] < 100, f"{BURST} edits → final diagnostics < 100 ms after the last at {n}: {r['burst']:.1f} ms")
+            target(r["tokens_range"] is not None and r["tokens_range"] < 5,
+                   f"semantic tokens for {RANGE_LINES} lines < 5 ms at {n}: {ms(r['tokens_range'])} ms")
+        if r["per_byte_rest"] is not None:
+            target(r["per_byte_rest"] < 5, f"memory at rest < 5 bytes per byte of open text at {n}: {r['per_byte_rest']:.1f}")
         if r["exit"] != 0:
             failed = True
             print(f"- server exited with {r['exit']} after shutdown/exit")

@@ -90,11 +90,15 @@ extension Machine {
                as: UTF8.self)
     }
 
-    /// The diagnostics plus, when some were dropped, a note saying how many.
+    /// The diagnostics plus, when some were dropped, a note saying how many, where the first
+    /// dropped one points (the list is complete before it).
     public var allDiagnostics: [Diagnostic] {
-        guard suppressedDiagnostics > 0, let last = diagnostics.last else { return diagnostics }
-        return diagnostics + [Diagnostic(.note, .tooManyDiagnostics,
-                                         "\(suppressedDiagnostics) more diagnostics not shown",
-                                         range: last.range)]
+        guard suppressedDiagnostics > 0, let range = firstSuppressedRange else { return diagnostics }
+        let errors = suppressedErrors, others = suppressedDiagnostics - suppressedErrors
+        var counts: [String] = []
+        if errors > 0 { counts.append("\(errors) more error\(errors == 1 ? "" : "s")") }
+        if others > 0 { counts.append("\(others) more warning\(others == 1 ? "" : "s")") }
+        return diagnostics + [Diagnostic(.note, .tooManyDiagnostics, counts.joined(separator: " and ") + " not shown",
+                                         range: range)]
     }
 }

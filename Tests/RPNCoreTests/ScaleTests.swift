@@ -59,9 +59,10 @@ import Testing
     }
 
     @Test func tooManyDiagnosticsAreSummarised() {
-        let evaluation = RPN.evaluate(String(repeating: "1 0 / ", count: 5000))
-        #expect(evaluation.diagnostics.count == 1001)
+        let evaluation = RPN.evaluate(String(repeating: "1 0 / ", count: 12_000))
+        #expect(evaluation.diagnostics.count == 10_001)
         #expect(evaluation.diagnostics.last?.code == .tooManyDiagnostics)
-        #expect(evaluation.diagnostics.last?.message == "4000 more diagnostics not shown")
+        #expect(evaluation.diagnostics.last?.message == "2000 more errors not shown")
+        #expect(evaluation.diagnostics.last?.range == 60_004..<60_005, "at the first error not shown: the 10001st '/'")
     }
 }

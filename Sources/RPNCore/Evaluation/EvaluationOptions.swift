@@ -15,8 +15,10 @@ public struct EvaluationOptions: Sendable {
     /// `q` unset is an error at `q`. The shell wants this (a variable there is bound now or
     /// never); a document checked in an editor does not (`q` may be given with `--set`).
     public var storesNeedValues: Bool = false
-    /// Diagnostics kept per run; more are counted and summarised in one note.
-    public var diagnosticLimit: Int = 1000
+    /// Errors kept per run, and other diagnostics kept per run (counted apart, so errors never
+    /// push warnings out); more are counted and summarised in one note. Only pathological
+    /// files reach it: an ordinary file shows every error.
+    public var diagnosticLimit: Int = 10_000
 
     public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false,
                 storesNeedValues: Bool = false) {

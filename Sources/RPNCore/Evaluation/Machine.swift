@@ -16,6 +16,13 @@ public struct Machine: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
     public private(set) var suppressedDiagnostics = 0
+    /// How many of the suppressed diagnostics are errors.
+    public private(set) var suppressedErrors = 0
+    /// Where the first diagnostic that was not kept points: the list is complete before it.
+    public private(set) var firstSuppressedRange: Range<Int>?
+    /// Errors and other diagnostics kept, counted apart: each has its own limit, so a file
+    /// full of errors still shows its warnings (and the fixes they carry).
+    var keptErrors = 0, keptOthers = 0
 
     var epoch: UInt32 = 1
     var bucketEpochs = [UInt32](repeating: 0, count: 32)
@@ -44,6 +51,10 @@ public struct Machine: Sendable {
         variables = Variables()
         diagnostics.removeAll(keepingCapacity: true)
         suppressedDiagnostics = 0
+        suppressedErrors = 0
+        firstSuppressedRange = nil
+        keptErrors = 0
+        keptOthers = 0
         epoch = 1
         for i in bucketEpochs.indices { bucketEpochs[i] = 0 }
         reportedNodes.removeAll(keepingCapacity: true)
@@ -59,6 +70,10 @@ public struct Machine: Sendable {
     public mutating func clearDiagnostics() {
         diagnostics.removeAll(keepingCapacity: true)
         suppressedDiagnostics = 0
+        suppressedErrors = 0
+        firstSuppressedRange = nil
+        keptErrors = 0
+        keptOthers = 0
         reportedNodes.removeAll(keepingCapacity: true)
     }
 
@@ -368,9 +383,9 @@ public struct Machine: Sendable {
             report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
             return
         }
-        let errorsBefore = diagnostics.count
+        let errorsBefore = diagnostics.count + suppressedDiagnostics
         let value = valueOfSlot(last)
-        if value.isNaN, options.storesNeedValues, diagnostics.count == errorsBefore,
+        if value.isNaN, options.storesNeedValues, diagnostics.count + suppressedDiagnostics == errorsBefore,
            let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
             let variable = nodes[Int(unset)]
             report(.error, .unsetVariable,
@@ -433,7 +448,14 @@ public struct Machine: Sendable {
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
                                  _ range: Range<Int>, replacement: String? = nil) {
-        guard diagnostics.count < options.diagnosticLimit else { suppressedDiagnostics += 1; return }
+        let isError = severity == .error
+        guard (isError ? keptErrors : keptOthers) < options.diagnosticLimit else {
+            if suppressedDiagnostics == 0 { firstSuppressedRange = range }
+            suppressedDiagnostics += 1
+            if isError { suppressedErrors += 1 }
+            return
+        }
+        if isError { keptErrors += 1 } else { keptOthers += 1 }
         diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
     }
 

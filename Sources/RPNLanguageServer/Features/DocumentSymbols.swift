@@ -1,21 +1,40 @@
+import RPNCore
 import RPNJSON
 
 extension LanguageServer {
-    /// One symbol per store, with the expression it stores.
+    /// One symbol per store, with the expression it stores; from the document's analysis,
+    /// one pass over its tokens.
     func registerDocumentSymbols() {
         on("textDocument/documentSymbol") { [unowned self] params throws(ResponseError) in
             let document = try document(params)
+            try checkpoint()
             let analysis = document.analysis
-            let symbols: [JSONValue] = analysis.occurrences.filter(\.isStore).map { store in
-                let stored = store.tokenIndex > 0 ? analysis.tops[store.tokenIndex - 1] : -1
+            var stores: [(token: Int, stored: Int32)] = []
+            for index in analysis.tokens.indices where analysis.tokens[index].kind == .store {
+                stores.append((index, index > 0 ? analysis.tops[index - 1] : -1))
+                if stores.count & 4095 == 0 { try checkpoint() }
+            }
+            let printer = analysis.printer(limit: 80)
+            var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)  // stores come in order
+            var symbols: [JSONValue] = []
+            symbols.reserveCapacity(stores.count)
+            for store in stores {
+                let token = analysis.tokens[store.token]
+                let name = token.storeNameRange(in: analysis.source)
+                let start = sweep.position(of: token.range.lowerBound)
+                let nameStart = sweep.position(of: name.lowerBound)
+                let end = sweep.position(of: token.range.upperBound)
                 var symbol: JSONObject = [
-                    "name": .string(store.name),
+                    "name": .string(analysis.source.text(of: name)),
                     "kind": .int(SymbolKind.variable),
-                    "range": document.range(of: analysis.tokens[store.tokenIndex].range, encoding: encoding).json,
-                    "selectionRange": document.range(of: store.range, encoding: encoding).json,
+                    "range": Range(start: start, end: end).json,
+                    "selectionRange": Range(start: nameStart, end: end).json,
                 ]
-                if stored >= 0 { symbol["detail"] = .string(analysis.description(of: stored, limit: 80)) }
-                return .object(symbol)
+                if store.stored >= 0 {
+                    symbol["detail"] = .string(String(decoding: printer.describe([store.stored]).bytes, as: UTF8.self))
+                }
+                symbols.append(.object(symbol))
+                if symbols.count & 1023 == 0 { try checkpoint() }
             }
             return .array(symbols)
         }

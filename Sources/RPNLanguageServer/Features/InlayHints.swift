@@ -2,39 +2,51 @@ import RPNCore
 import RPNJSON
 
 extension LanguageServer {
+    /// At the end of each line with code in the range: `⇒ description = value` of the top of
+    /// the stack after the line's last token. Only the lines asked for are looked at.
     func registerInlayHints() {
         on("textDocument/inlayHint") { [unowned self] params throws(ResponseError) in
             let document = try document(params)
             guard configuration.inlayHints else { return [] }
             let range = try Range(json: params?["range"])
+            try checkpoint()
+            var lower = document.offset(of: range.start, encoding: encoding)
+            var upper = document.offset(of: range.end, encoding: encoding)
+            if lower > upper { swap(&lower, &upper) }
             let analysis = document.analysis
             let lines = document.lineIndex
+            // A line's hint belongs to the range when the range covers some of the line; the
+            // end is exclusive, so a range ending at the start of line 21 stops at line 20.
+            var results: [(line: Int, top: Int32)] = []
+            var line = lines.line(containing: lower)
+            var index = analysis.tokenIndex(atOrAfter: lines.lineStarts[line])
+            while line < lines.lineCount, lines.lineStarts[line] < upper {
+                let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] : Int.max
+                var last = -1  // the line's last code token: its top of stack is the line's result
+                while index < analysis.tokens.count, analysis.tokens[index].range.lowerBound < next {
+                    if analysis.tokens[index].kind != .comment { last = index }
+                    index += 1
+                }
+                if last >= 0, analysis.tops[last] >= 0 { results.append((line, analysis.tops[last])) }
+                line += 1
+                if line & 1023 == 0 { try checkpoint() }
+            }
+            // Values first: they cache into the nodes the printer shares.
+            let values = results.map { analysis.value(of: $0.top).map { " = " + NumberFormatting.ascii($0) } ?? "" }
+            let printer = analysis.printer(limit: 80)
             var hints: [JSONValue] = []
-            // The last code token of each line in the range: its top of stack is the line's result.
-            let first = document.offset(of: Position(line: range.start.line, character: 0), encoding: encoding)
-            var index = analysis.tokenIndex(atOrAfter: first)
-            while index < analysis.tokens.count {
-                let token = analysis.tokens[index]
-                let line = lines.line(containing: token.range.lowerBound)
-                if line > range.end.line { break }
-                var last = index
-                var next = index + 1
-                while next < analysis.tokens.count,
-                      lines.line(containing: analysis.tokens[next].range.lowerBound) == line {
-                    if analysis.tokens[next].kind != .comment { last = next }
-                    next += 1
-                }
-                if analysis.tokens[last].kind != .comment, analysis.tops[last] >= 0 {
-                    let top = analysis.tops[last]
-                    let value = analysis.value(of: top).map { " = " + NumberFormatting.ascii($0) } ?? ""
-                    let end = lines.lineRange(line, in: document.bytes).upperBound
-                    hints.append([
-                        "position": document.position(of: end, encoding: encoding).json,
-                        "label": .string("⇒ " + analysis.description(of: top, limit: 80) + value),
-                        "paddingLeft": true,
-                    ])
-                }
-                index = next
+            hints.reserveCapacity(results.count)
+            for (k, result) in results.enumerated() {
+                let line = lines.lineRange(result.line, in: document.bytes)
+                let end = Position(line: result.line, character: LineIndex.width(of: document.bytes, from: line.lowerBound,
+                                                                                 to: line.upperBound, unit: encoding.unit))
+                let description = String(decoding: printer.describe([result.top]).bytes, as: UTF8.self)
+                hints.append([
+                    "position": end.json,
+                    "label": .string("⇒ " + description + values[k]),
+                    "paddingLeft": true,
+                ])
+                if k & 1023 == 1023 { try checkpoint() }
             }
             return .array(hints)
         }

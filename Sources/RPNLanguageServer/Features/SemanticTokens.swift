@@ -38,23 +38,180 @@ public enum SemanticTokenLegend {
 }
 
 extension LanguageServer {
+    /// `full` (with a result id), `full/delta` (the edits since that result: only the lines
+    /// edited since are lexed again) and `range` (only the lines asked for are lexed).
+    /// Tokens come from the lexer alone: no analysis of the document is needed.
     func registerSemanticTokens() {
         on("textDocument/semanticTokens/full") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)
-            var data: [JSONValue] = []
-            data.reserveCapacity(document.analysis.tokens.count * 5)
-            var previous = Position(line: 0, character: 0)
-            for token in document.analysis.tokens {
-                guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { continue }
-                let start = sweep.position(of: token.range.lowerBound)
-                let end = sweep.position(of: token.range.upperBound)
-                let deltaLine = start.line - previous.line
-                let deltaStart = deltaLine == 0 ? start.character - previous.character : start.character
-                data += [.int(deltaLine), .int(deltaStart), .int(end.character - start.character), .int(type), .int(modifiers)]
-                previous = start
-            }
-            return ["data": .array(data)]
+            try semanticTokens(try document(params))
         }
+        on("textDocument/semanticTokens/full/delta") { [unowned self] params throws(ResponseError) in
+            let document = try document(params)
+            guard let previous = params?["previousResultId"]?.stringValue else {
+                throw .invalidParams("expected previousResultId")
+            }
+            // A result the client has but we no longer know (or never gave): all the tokens.
+            guard let baseline = document.semanticTokensBaseline, baseline.resultID == previous else {
+                return try semanticTokens(document)
+            }
+            return try semanticTokensDelta(document, since: baseline)
+        }
+        on("textDocument/semanticTokens/range") { [unowned self] params throws(ResponseError) in
+            let document = try document(params)
+            let range = try Range(json: params?["range"])
+            var lower = document.offset(of: range.start, encoding: encoding)
+            var upper = document.offset(of: range.end, encoding: encoding)
+            if lower > upper { swap(&lower, &upper) }
+            let lines = document.lineIndex
+            let firstLine = lines.line(containing: lower)
+            var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: Position(line: 0, character: 0))
+            try document.forEachToken(inLines: firstLine..<(lines.line(containing: upper) + 1)) { token throws(ResponseError) in
+                // The end is exclusive: a token that starts there is not in the range.
+                guard token.range.upperBound > lower, token.range.lowerBound < upper else { return }
+                if encoder.append(token) != nil, encoder.count & 4095 == 0 { try checkpoint() }
+            }
+            return ["data": .array(encoder.data)]
+        }
+    }
+
+    /// Every token of the document, with a result id for later deltas.
+    func semanticTokens(_ document: Document) throws(ResponseError) -> JSONValue {
+        try checkpoint()
+        let lineCount = document.lineIndex.lineCount
+        // As many tokens as last time, or as the analysis found: the array is not copied as it grows.
+        let expected = document.semanticTokensBaseline?.tokenCount ?? document.analysisIfMade?.tokens.count ?? 0
+        var encoder = SemanticTokenEncoder(document, encoding: encoding, line: 0, previous: Position(line: 0, character: 0),
+                                           expected: expected + expected / 8)
+        var tokensBeforeLine: [UInt32] = []
+        tokensBeforeLine.reserveCapacity(lineCount + 1)
+        try document.forEachToken(inLines: 0..<lineCount) { token throws(ResponseError) in
+            let before = UInt32(encoder.count)
+            guard let start = encoder.append(token) else { return }
+            while tokensBeforeLine.count <= start.line { tokensBeforeLine.append(before) }
+            if encoder.count & 4095 == 0 { try checkpoint() }
+        }
+        while tokensBeforeLine.count <= lineCount { tokensBeforeLine.append(UInt32(encoder.count)) }
+        let id = nextSemanticTokensResultID()
+        document.semanticTokensBaseline = SemanticTokensBaseline(resultID: id, tokensBeforeLine: tokensBeforeLine,
+                                                                  byteCount: document.bytes.count)
+        return ["resultId": .string(id), "data": .array(encoder.data)]
+    }
+
+    /// The edits that turn the baseline's tokens into the document's: the lines between the
+    /// untouched start and the untouched end of the text are lexed again, and the first token
+    /// after them is sent again too (its line is relative to the token before it).
+    func semanticTokensDelta(_ document: Document, since baseline: SemanticTokensBaseline) throws(ResponseError) -> JSONValue {
+        try checkpoint()
+        let lines = document.lineIndex
+        let lineCount = lines.lineCount
+        let lineShift = lineCount - baseline.lineCount
+        let old = baseline.tokensBeforeLine
+        // The first line that may have changed holds the last untouched byte before the edits
+        // (a token ending there may have grown). The first line after them that is untouched,
+        // start included, begins after the first untouched byte of the end.
+        let prefix = min(baseline.unchangedPrefix, document.bytes.count)
+        let firstLine = prefix == 0 ? 0 : lines.line(containing: prefix - 1)
+        let suffixStart = document.bytes.count - min(baseline.unchangedSuffix, document.bytes.count)
+        let endLine = max(firstLine, min(lines.line(containing: suffixStart) + 1, lineCount))
+        let oldEndLine = min(max(endLine - lineShift, firstLine), baseline.lineCount)
+        let tokensBefore = Int(old[firstLine])
+        let oldTokensAfter = baseline.tokenCount - Int(old[oldEndLine])
+
+        // Relative positions start from the last token before the edited lines.
+        var previous = Position(line: 0, character: 0)
+        if tokensBefore > 0 {
+            let line = Self.line(ofToken: tokensBefore - 1, in: old)
+            try document.forEachToken(inLines: line..<(line + 1)) { token throws(ResponseError) in
+                if SemanticTokenLegend.encode(token.kind) != nil {
+                    previous = document.position(of: token.range.lowerBound, encoding: encoding)
+                }
+            }
+        }
+        var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: previous)
+        var tokensBeforeLine = Array(old[0...firstLine])
+        tokensBeforeLine.reserveCapacity(lineCount + 1)
+        try document.forEachToken(inLines: firstLine..<endLine) { token throws(ResponseError) in
+            let before = UInt32(tokensBefore + encoder.count)
+            guard let start = encoder.append(token) else { return }
+            while tokensBeforeLine.count <= start.line { tokensBeforeLine.append(before) }
+            if encoder.count & 4095 == 0 { try checkpoint() }
+        }
+        let edited = encoder.count
+        while tokensBeforeLine.count <= endLine { tokensBeforeLine.append(UInt32(tokensBefore + edited)) }
+        let oldEdited = baseline.tokenCount - oldTokensAfter - tokensBefore
+        // The untouched lines at the end keep their counts, shifted by what the edits added.
+        for line in (endLine + 1)..<(lineCount + 1) {
+            tokensBeforeLine.append(UInt32(Int(old[min(max(line - lineShift, 0), baseline.lineCount)]) - oldEdited + edited))
+        }
+        var resent = 0
+        if oldTokensAfter > 0 {
+            let line = Self.line(ofToken: baseline.tokenCount - oldTokensAfter, in: old) + lineShift
+            var done = false
+            try document.forEachToken(inLines: line..<(line + 1)) { token throws(ResponseError) in
+                if !done, encoder.append(token) != nil { done = true }
+            }
+            resent = done ? 1 : 0
+        }
+        let id = nextSemanticTokensResultID()
+        document.semanticTokensBaseline = SemanticTokensBaseline(resultID: id, tokensBeforeLine: tokensBeforeLine,
+                                                                  byteCount: document.bytes.count)
+        var edits: [JSONValue] = []
+        if oldEdited + resent > 0 || !encoder.data.isEmpty {
+            edits.append(["start": .int(5 * tokensBefore), "deleteCount": .int(5 * (oldEdited + resent)),
+                          "data": .array(encoder.data)])
+        }
+        return ["resultId": .string(id), "edits": .array(edits)]
+    }
+
+    /// The line of the `index`th token, from the tokens before each line.
+    static func line(ofToken index: Int, in tokensBeforeLine: [UInt32]) -> Int {
+        var low = 0, high = tokensBeforeLine.count - 1  // the last line whose tokens-before is <= index
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(tokensBeforeLine[mid]) <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    func nextSemanticTokensResultID() -> String {
+        semanticTokensResults += 1
+        return String(semanticTokensResults)
+    }
+}
+
+/// LSP's relative encoding: each token's line relative to the previous token, its start
+/// relative to the previous token's on the same line, its length, type and modifiers.
+struct SemanticTokenEncoder {
+    private(set) var data: [JSONValue] = []
+    /// Tokens encoded.
+    private(set) var count = 0
+    private var previous: Position
+    private var sweep: PositionSweep
+
+    /// Tokens appended must come in order from `line` on; `previous` is the position of the
+    /// token before them (the origin for the first token of a document or of a range).
+    init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0) {
+        data.reserveCapacity(5 * expected)
+        let line = max(0, min(line, document.lineIndex.lineCount - 1))
+        sweep = PositionSweep(bytes: document.bytes, encoding: encoding, line: line,
+                              offset: document.lineIndex.lineStarts[line])
+        self.previous = previous
+    }
+
+    /// Encodes a token; returns its start, or nil for a token without a semantic type.
+    mutating func append(_ token: Token) -> Position? {
+        guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { return nil }
+        let start = sweep.position(of: token.range.lowerBound)
+        let end = sweep.position(of: token.range.upperBound)
+        let deltaLine = start.line - previous.line
+        let deltaStart = deltaLine == 0 ? start.character - previous.character : start.character
+        data.append(.int(deltaLine))  // five appends: an array literal here would be an allocation per token
+        data.append(.int(deltaStart))
+        data.append(.int(end.character - start.character))
+        data.append(.int(type))
+        data.append(.int(modifiers))
+        previous = start
+        count += 1
+        return start
     }
 }

@@ -46,13 +46,8 @@ public struct MessageFramer {
             pendingMessage = nil
             return .message(message)
         }
-        if skipping > 0 {
-            let available = buffer.count - start
-            let skipped = min(skipping, available)
-            start += skipped
-            skipping -= skipped
-            if skipping > 0 { return nil }
-        }
+        skipRefusedBody()
+        if skipping > 0 { return nil }
         guard start < buffer.count else { return nil }
         // Bytes that do not start with a header line (the tail of a body whose length lied,
         // or noise) are skipped up to the next Content-Length header.
@@ -97,9 +92,11 @@ public struct MessageFramer {
             return .error(problem ?? "missing Content-Length header")
         }
         if length > bodyLimit {
+            // Skip what has already arrived; whatever follows the body in the same read is
+            // framed by the next call.
             start = bodyStart
             skipping = length
-            _ = next()  // skip what has already arrived
+            skipRefusedBody()
             return .error("message body of \(length) bytes exceeds the limit of \(bodyLimit) bytes; skipped")
         }
         guard buffer.count - bodyStart >= length else { return nil }
@@ -112,6 +109,13 @@ public struct MessageFramer {
             return .error("skipped \(garbage) bytes that were not a message header")
         }
         return .message(body)
+    }
+
+    /// Drops the part of a refused body that has arrived.
+    private mutating func skipRefusedBody() {
+        let skipped = min(skipping, buffer.count - start)
+        start += skipped
+        skipping -= skipped
     }
 
     /// Whether the bytes at `start` begin `Name:` (or could, when more bytes are needed).
@@ -161,7 +165,10 @@ public struct MessageFramer {
     }
 
     private mutating func compact() {
-        if start > 0, start >= buffer.count / 2 || start > 1 << 20 {
+        if start == buffer.count, buffer.capacity > 1 << 20 {
+            buffer = []  // a large message has gone: do not keep its room for ever
+            start = 0
+        } else if start > 0, start >= buffer.count / 2 || start > 1 << 20 {
             buffer.removeSubrange(0..<start)
             start = 0
         }

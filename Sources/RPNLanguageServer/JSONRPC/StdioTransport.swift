@@ -2,8 +2,14 @@ import Platform
 import RPNJSON
 
 /// Runs a language server over file descriptors (stdin/stdout): reads what has arrived,
-/// frames it, answers cancelled requests with -32800, hands the rest to the server, and stops
+/// frames it, queues it in the server and lets the server work through the queue, and stops
 /// on `exit`, when input closes, or when the client process has gone.
+///
+/// The queue is what keeps the server responsive: everything that has arrived is taken in
+/// before the next message is handled, so a `$/cancelRequest` overtakes the requests queued
+/// before it and edits waiting one behind the other are analysed once; and a long request
+/// takes in what arrives while it works (`LanguageServer.receive`), so it can stop for a
+/// cancellation or a newer version of its document.
 public struct StdioTransport {
     public var input: Int32 = 0
     public var output: Int32 = 1
@@ -17,50 +23,94 @@ public struct StdioTransport {
     /// below, instead of killing the process.
     public func run(log: @escaping (String) -> Void) -> Int32 {
         var writeFailed = false
+        var bytesSent = 0
         let output = self.output
         let server = LanguageServer(send: { message in
             guard !writeFailed else { return }
-            writeFailed = !Self.writeAll(output, MessageWriter.frame(message))
+            let frame = MessageWriter.frame(message)
+            bytesSent += frame.count
+            writeFailed = !Self.writeAll(output, frame)
         }, log: log)
-        var framer = MessageFramer()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let reader = InputReader(input: input, server: server, log: log)
+        server.receive = { reader.readAvailable() }
         while true {
-            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = Retrying.poll(&descriptor, timeout: server.clientProcessID == nil ? -1 : watchInterval)
-            if ready < 0 { return 1 }
-            if ready == 0 {
-                if let pid = server.clientProcessID, kill(pid, 0) != 0, errno == ESRCH {
-                    log("client process \(pid) has gone; exiting")
-                    return 1
+            if !server.hasQueuedMessages {
+                if reader.endOfInput { return server.exitCode ?? 1 }
+                // Wake up to check the client process and to let go of analyses not used lately.
+                var timeout: Int32 = server.watchedProcessID == nil ? -1 : watchInterval
+                if let due = server.releaseIdleAnalyses() {
+                    let milliseconds = Int32(clamping: due.components.seconds * 1000 + due.components.attoseconds / 1_000_000_000_000_000 + 1)
+                    timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
                 }
-                continue
+                // Once nothing waits: after large messages in or out (a document opened, a whole
+                // document's semantic tokens) or documents and analyses let go, give back what
+                // was freed.
+                if server.freedMemory || bytesSent + reader.bytesReceived > Self.releaseThreshold {
+                    MemoryRelease.releaseFreedMemory()
+                    server.freedMemory = false
+                    bytesSent = 0
+                    reader.bytesReceived = 0
+                }
+                var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                let ready = Retrying.poll(&descriptor, timeout: timeout)
+                if ready < 0 { return 1 }
+                if ready == 0 {
+                    if let pid = server.watchedProcessID, !ClientProcess.exists(pid) {
+                        log("client process \(pid) has gone; exiting")
+                        return 1
+                    }
+                    continue
+                }
             }
-            // Take everything that has already arrived, so a cancellation can overtake the
-            // requests queued before it. Frames are taken out after every read, so a refused
-            // oversized body is skipped as it streams in, never stored.
-            var endOfInput = false
-            var batch: [JSONValue] = []
-            var cancelled: Set<String> = []
-            repeat {
-                let count = buffer.withUnsafeMutableBytes { Retrying.read(input, into: $0) }
-                if count <= 0 { endOfInput = true; break }  // the end, or a read that failed
-                buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                takeFrames(&framer, into: &batch, cancelled: &cancelled, server: server, log: log)
-                descriptor.revents = 0
-            } while poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
-
-            for message in batch {
-                server.handle(message, cancelled: cancelled)
-                if let code = server.exitCode { return code }
-                if writeFailed { return 1 }
-            }
+            reader.readAvailable()
+            server.handleQueued(until: { writeFailed })
+            if let code = server.exitCode { return code }
             if writeFailed { return 1 }
-            if endOfInput { return server.exitCode ?? 1 }
         }
     }
 
-    private func takeFrames(_ framer: inout MessageFramer, into batch: inout [JSONValue], cancelled: inout Set<String>,
-                            server: LanguageServer, log: (String) -> Void) {
+    /// Bytes in and out after which freed memory is given back to the system.
+    static let releaseThreshold = 1 << 20
+
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        (try? Retrying.writeAll(bytes, to: descriptor)) != nil
+    }
+}
+
+/// Reads whatever has arrived on the input without waiting, frames it and queues the messages
+/// in the server; framing and JSON errors are answered at once (they have no id to wait for).
+final class InputReader {
+    let input: Int32
+    unowned let server: LanguageServer
+    let log: (String) -> Void
+    private var framer = MessageFramer()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// The input has ended (or a read failed): nothing more will come.
+    private(set) var endOfInput = false
+    /// Bytes read (the transport resets it when it gives memory back).
+    var bytesReceived = 0
+
+    init(input: Int32, server: LanguageServer, log: @escaping (String) -> Void) {
+        self.input = input
+        self.server = server
+        self.log = log
+    }
+
+    /// Reads until nothing more is waiting. Frames are taken out after every read, so a
+    /// refused oversized body is skipped as it streams in, never stored.
+    func readAvailable() {
+        while !endOfInput {
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
+            let count = buffer.withUnsafeMutableBytes { Retrying.read(input, into: $0) }
+            if count <= 0 { endOfInput = true; return }  // the end, or a read that failed
+            bytesReceived += count
+            buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            takeFrames()
+        }
+    }
+
+    private func takeFrames() {
         while let event = framer.next() {
             switch event {
             case .error(let problem):
@@ -68,19 +118,11 @@ public struct StdioTransport {
                 server.respond(id: .null, error: ResponseError(ResponseError.parseError, problem))
             case .message(let body):
                 do {
-                    let message = try JSONParser.parse(body)
-                    if message["method"]?.stringValue == "$/cancelRequest", let id = message["params"]?["id"] {
-                        cancelled.insert(LanguageServer.key(of: id))
-                    }
-                    batch.append(message)
+                    server.enqueue(try JSONParser.parse(body))
                 } catch {
                     server.respond(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error.message)"))
                 }
             }
         }
-    }
-
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        (try? Retrying.writeAll(bytes, to: descriptor)) != nil
     }
 }

@@ -15,6 +15,7 @@ public struct ResponseError: Error, Equatable {
     public static let internalError = -32603
     public static let serverNotInitialized = -32002
     public static let requestCancelled = -32800
+    public static let contentModified = -32801
     public static let requestFailed = -32803
 
     public static func invalidParams(_ message: String) -> ResponseError { ResponseError(invalidParams, message) }

@@ -2,15 +2,28 @@ import RPNCore
 import RPNJSON
 
 /// One open text document: its bytes, the line index over them, and the analysis of the
-/// current version (computed on demand, dropped on every edit).
+/// current version (computed on demand, dropped on every edit and when not used for a while).
 final class Document {
     let uri: String
     private(set) var version: Int
     private(set) var bytes: [UInt8]
-    private(set) var lineIndex: LineIndex
+    /// Line starts kept up to date by each edit; the `LineIndex` answers are given with is
+    /// built from the text when one is needed, once per version.
+    private var lineStarts: LineStarts
+    private var cachedLineIndex: LineIndex?
+    var lineIndex: LineIndex {
+        if let cachedLineIndex { return cachedLineIndex }
+        let index = LineIndex(bytes)
+        cachedLineIndex = index
+        return index
+    }
     private var cachedAnalysis: DocumentAnalysis?
     /// The previous version's analysis, kept only to recycle its storage.
     private var staleAnalysis: DocumentAnalysis?
+    /// When the analysis was last asked for (see `AnalysisRetention`).
+    private(set) var lastUsed = ContinuousClock.now
+    /// The last semantic tokens answer, for `full/delta`.
+    var semanticTokensBaseline: SemanticTokensBaseline?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
     var angleUnit = AngleUnit.radians {
         didSet {
@@ -24,7 +37,9 @@ final class Document {
         self.uri = uri
         self.version = version
         self.bytes = Array(text.utf8)
-        self.lineIndex = LineIndex(bytes)
+        let index = LineIndex(bytes)
+        self.cachedLineIndex = index
+        self.lineStarts = LineStarts(index)
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range edit, or the whole text.
@@ -32,14 +47,28 @@ final class Document {
         guard let text = change["text"]?.stringValue else { throw .invalidParams("a content change needs text") }
         if let rangeJSON = change["range"], !rangeJSON.isNull {
             let range = try Range(json: rangeJSON)
-            var lower = offset(of: range.start, encoding: encoding)
-            var upper = offset(of: range.end, encoding: encoding)
+            var lower = lineStarts.offset(of: range.start.source, in: bytes, unit: encoding.unit)
+            var upper = lineStarts.offset(of: range.end.source, in: bytes, unit: encoding.unit)
             if lower > upper { swap(&lower, &upper) }
+            semanticTokensBaseline?.replaced(lower..<upper, in: bytes.count)
+            let inserted = text.utf8.count
             bytes.replaceSubrange(lower..<upper, with: text.utf8)
+            lineStarts.replace(lower..<upper, withCount: inserted, in: bytes)
+            cachedLineIndex = nil
         } else {
-            bytes = Array(text.utf8)
+            let new = Array(text.utf8)
+            if semanticTokensBaseline != nil {  // what really changed: clients that send whole texts edit a little too
+                let shorter = min(bytes.count, new.count)
+                var prefix = 0, suffix = 0
+                while prefix < shorter, bytes[prefix] == new[prefix] { prefix += 1 }
+                while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                semanticTokensBaseline?.replaced(prefix..<(bytes.count - suffix), in: bytes.count)
+            }
+            bytes = new
+            let index = LineIndex(bytes)
+            cachedLineIndex = index
+            lineStarts = LineStarts(index)
         }
-        lineIndex = LineIndex(bytes)
         if let cachedAnalysis { staleAnalysis = cachedAnalysis }
         cachedAnalysis = nil
     }
@@ -48,7 +77,34 @@ final class Document {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The tokens of lines `lines` (clamped to the document), lexed from the text: lines
+    /// begin tokens, so this is exactly what lexing the whole text gives for them.
+    func forEachToken(inLines lines: Swift.Range<Int>, _ body: (Token) throws(ResponseError) -> Void) throws(ResponseError) {
+        let first = max(0, min(lines.lowerBound, lineIndex.lineCount))
+        let end = max(first, min(lines.upperBound, lineIndex.lineCount))
+        guard first < end else { return }
+        let lower = lineIndex.lineStarts[first]
+        let upper = end < lineIndex.lineCount ? lineIndex.lineStarts[end] : bytes.count
+        try bytes.withUnsafeBufferPointer { buffer throws(ResponseError) in
+            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), base: lower)
+            while let token = lexer.next() { try body(token) }
+        }
+    }
+
+    var hasAnalysis: Bool { cachedAnalysis != nil }
+
+    /// The analysis if it has been made, without making it.
+    var analysisIfMade: DocumentAnalysis? { cachedAnalysis }
+
+    /// Lets the analysis go (it is made again when asked for); returns whether there was one.
+    @discardableResult
+    func releaseAnalysis() -> Bool {
+        defer { cachedAnalysis = nil; staleAnalysis = nil }
+        return cachedAnalysis != nil || staleAnalysis != nil
+    }
+
     var analysis: DocumentAnalysis {
+        lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
         let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit,
                                         recycling: staleAnalysis)

@@ -63,6 +63,14 @@ final class DocumentAnalysis {
 
     func value(of node: Int32) -> Double? { machine.value(of: node) }
 
+    /// One printer for the many descriptions of a request: a printer made per description
+    /// (as `description(of:)` does) costs more than the description. Take the values first:
+    /// computing one caches it in the nodes, which the printer shares.
+    func printer(limit: Int, glyphs: DescriptionStyle.Glyphs = .unicode) -> InfixPrinter {
+        InfixPrinter(nodes: machine.nodes, variableNames: machine.variables.names,
+                     style: DescriptionStyle(glyphs: glyphs, byteLimit: limit))
+    }
+
     var variables: Variables { machine.variables }
 
     /// The expression forest (children before parents), for features that walk the trees.
@@ -116,17 +124,20 @@ final class DocumentAnalysis {
     }
 }
 
-/// Tokens in 12 bytes each instead of a `Token`'s 40: a document's token list is rebuilt on
-/// every keystroke.
+/// Tokens in 8 bytes each instead of a `Token`'s 40: a document's token list is rebuilt on
+/// every keystroke and kept while the document is in use. Lengths of 65535 bytes and more (a
+/// huge number or name) are kept aside.
 struct TokenList: RandomAccessCollection {
     private struct Compact {
         var start: UInt32
-        var length: UInt32
+        /// `UInt16.max`: the length is in `longLengths`.
+        var length: UInt16
         var kind: TokenKind
         var builtin: BuiltinID?
     }
 
     private var storage: [Compact] = []
+    private var longLengths: [Int: Int] = [:]
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
@@ -134,14 +145,21 @@ struct TokenList: RandomAccessCollection {
     subscript(index: Int) -> Token {
         let compact = storage[index]
         let start = Int(compact.start)
-        return Token(kind: compact.kind, range: start..<(start + Int(compact.length)), builtin: compact.builtin)
+        let length = compact.length == .max ? longLengths[index]! : Int(compact.length)
+        return Token(kind: compact.kind, range: start..<(start + length), builtin: compact.builtin)
     }
 
     mutating func append(_ token: Token) {
-        storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt32(clamping: token.range.count),
+        let length = token.range.count
+        if length >= Int(UInt16.max) { longLengths[storage.count] = length }
+        storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt16(clamping: length),
                                kind: token.kind, builtin: token.builtin))
     }
 
-    mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        longLengths.removeAll()
+    }
+
     mutating func reserve(_ count: Int) { storage.reserveCapacity(count) }
 }

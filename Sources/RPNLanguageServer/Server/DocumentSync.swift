@@ -8,19 +8,26 @@ extension LanguageServer {
             let document = Document(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
             document.angleUnit = configuration.angleUnit
             documents.open(document)
-            publishDiagnostics(document)
+            // A newer version already waiting makes this one's analysis and diagnostics moot.
+            if !isSuperseded(uri) { publishDiagnostics(document) }
         }
         onNotification("textDocument/didChange") { [unowned self] params throws(ResponseError) in
             let document = try document(params)
-            for change in params?["contentChanges"]?.arrayValue ?? [] {
-                try document.apply(change, encoding: encoding)
-            }
+            var failure: ResponseError?
+            do throws(ResponseError) {
+                for change in params?["contentChanges"]?.arrayValue ?? [] {
+                    try document.apply(change, encoding: encoding)
+                }
+            } catch { failure = error }  // the changes before the bad one are applied: publish for them
             if let version = params?["textDocument"]?["version"]?.intValue { document.setVersion(version) }
-            publishDiagnostics(document)
+            // Edits waiting one behind the other are all applied, and only the last analysed.
+            if !isSuperseded(document.uri) { publishDiagnostics(document) }
+            if let failure { throw failure }
         }
         onNotification("textDocument/didClose") { [unowned self] params throws(ResponseError) in
             guard let uri = params?["textDocument"]?["uri"]?.stringValue else { throw .invalidParams("expected textDocument.uri") }
-            documents.close(uri)
+            documents.close(uri)  // its text and analysis go with it
+            freedMemory = true
             notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
         }
         onNotification("textDocument/didSave") { _ in }

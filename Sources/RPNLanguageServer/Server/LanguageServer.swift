@@ -19,13 +19,42 @@ public final class LanguageServer {
     var markdownCompletion = true
     /// The client's `capabilities` from `initialize`, for features that adapt to them.
     var clientCapabilities: JSONValue = [:]
-    /// The client's process, from `initialize`; the transport exits when it is gone.
+    /// The client can be asked to fetch inlay hints / semantic tokens again
+    /// (`workspace.inlayHint.refreshSupport`, `workspace.semanticTokens.refreshSupport`).
+    var refreshesInlayHints = false
+    var refreshesSemanticTokens = false
+    /// The client's process, from `initialize`.
     public internal(set) var clientProcessID: Int32?
+    /// The client's process if it existed at `initialize` (see `ClientProcess`); the transport
+    /// exits when it has gone.
+    public internal(set) var watchedProcessID: Int32?
     /// Set once `exit` arrives: 0 after `shutdown`, 1 without.
     public internal(set) var exitCode: Int32?
     let documents = DocumentStore()
     private var requestHandlers: [String: RequestHandler] = [:]
     private var notificationHandlers: [String: NotificationHandler] = [:]
+    /// What has arrived and waits its turn (see `enqueue` and `handleQueued`).
+    var queue = MessageQueue()
+    /// Takes in, without waiting, whatever has arrived since (the transport reads its input
+    /// and calls `enqueue`); long requests call it through `checkpoint()`.
+    public var receive: () -> Void = {}
+    /// The request being handled: its id key, and the document it is about.
+    var current: (key: String, uri: String?)?
+    /// Ids cancelled by the caller of `handle(_:cancelled:)`.
+    var cancelledByCaller: Set<String> = []
+    /// Requests that yielded to a newer version of their document, by URI: they are answered
+    /// with ContentModified once that version has been handled.
+    var yielded: [String: [JSONValue]] = [:]
+    /// Requests this server sent to the client (refreshes) and not yet answered, by id key.
+    var outgoing: [String: String] = [:]
+    var nextOutgoingID = 1
+    /// Semantic tokens results given so far (their ids).
+    var semanticTokensResults = 0
+    /// A document or an analysis has been let go since the transport last gave freed memory
+    /// back to the system.
+    public var freedMemory = false
+    /// How long an analysis is kept after it was last asked for (see `AnalysisRetention`).
+    public var analysisRetention: Duration = .seconds(30)
 
     public static let name = "rpn"
     public static let version = RPN.version
@@ -72,7 +101,10 @@ public final class LanguageServer {
             return
         }
         guard let methodValue = object["method"] else {
-            if id != nil, object["result"] != nil || object["error"] != nil { return }  // a response to us: none expected
+            if let id, object["result"] != nil || object["error"] != nil {  // a response to a request of ours
+                handleResponse(id: id, error: object["error"])
+                return
+            }
             respond(id: id ?? .null, error: ResponseError(ResponseError.invalidRequest, "a request needs a method"))
             return
         }
@@ -86,13 +118,19 @@ public final class LanguageServer {
             return
         }
         if let id {
-            if cancelled.contains(Self.key(of: id)) {
+            let key = Self.key(of: id)
+            if cancelled.contains(key) || queue.cancelled.contains(key) {
                 respond(id: id, error: ResponseError(ResponseError.requestCancelled, "\(method) was cancelled"))
                 return
             }
+            cancelledByCaller = cancelled
+            defer { cancelledByCaller = [] }
             handleRequest(id: id, method: method, params: params)
         } else {
             handleNotification(method: method, params: params)
+            // Requests that yielded to this version of a document are answered now that it is
+            // handled (even when handling it failed: they must not wait forever).
+            if let uri = MessageQueue.changedDocument(message) { answerYielded(uri) }
         }
     }
 
@@ -129,11 +167,18 @@ public final class LanguageServer {
             respond(id: id, error: ResponseError(ResponseError.methodNotFound, "unknown method \(method)"))
             return
         }
+        let uri = params?["textDocument"]?["uri"]?.stringValue
+        current = (Self.key(of: id), uri)
+        defer { current = nil }
         do {
             let result = try handler(params?.isNull == true ? nil : params)
             send(["jsonrpc": "2.0", "id": id, "result": result])
         } catch {
-            respond(id: id, error: error)
+            if error.code == ResponseError.contentModified, let uri, queue.hasNewerVersion(of: uri) {
+                yielded[uri, default: []].append(id)  // answered once the newer version is handled
+            } else {
+                respond(id: id, error: error)
+            }
         }
     }
 

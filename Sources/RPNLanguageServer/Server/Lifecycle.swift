@@ -9,7 +9,17 @@ extension LanguageServer {
             markdownHover = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"]) == .markdown
             markdownCompletion = MarkupKind.preferred(
                 textDocument?["completion"]?["completionItem"]?["documentationFormat"]) == .markdown
-            if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) { clientProcessID = Int32(pid) }
+            if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) {
+                clientProcessID = Int32(pid)
+                if ClientProcess.exists(Int32(pid)) {
+                    watchedProcessID = Int32(pid)
+                } else {
+                    log("client process \(pid) does not exist here (another PID namespace?); not watching it")
+                }
+            }
+            let workspace = params?["capabilities"]?["workspace"]
+            refreshesInlayHints = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+            refreshesSemanticTokens = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
             configuration.update(from: params?["initializationOptions"])
             clientCapabilities = params?["capabilities"] ?? [:]
             state = .running
@@ -21,15 +31,21 @@ extension LanguageServer {
             return .null
         }
         onNotification("$/setTrace") { _ in }
-        onNotification("$/cancelRequest") { _ in }  // handled by the transport before requests run
+        onNotification("$/cancelRequest") { _ in }  // takes effect when it is queued (MessageQueue)
         onNotification("workspace/didChangeConfiguration") { [unowned self] params throws(ResponseError) in
-            let before = configuration.angleUnit
+            let before = configuration
             configuration.update(from: params?["settings"])
-            guard configuration.angleUnit != before else { return }
-            for document in documents.all {  // values and diagnostics depend on the unit
-                document.angleUnit = configuration.angleUnit
-                publishDiagnostics(document)
+            guard configuration != before else { return }
+            if configuration.angleUnit != before.angleUnit {
+                for document in documents.all {  // values and diagnostics depend on the unit
+                    document.angleUnit = configuration.angleUnit
+                    if !isSuperseded(document.uri) { publishDiagnostics(document) }
+                    limitRetainedAnalyses()  // one document after the other, not all at once
+                }
             }
+            // What the editor shows was computed with the old settings: ask it to ask again.
+            if refreshesInlayHints { sendRequest("workspace/inlayHint/refresh") }
+            if refreshesSemanticTokens { sendRequest("workspace/semanticTokens/refresh") }
         }
     }
 
@@ -56,7 +72,8 @@ extension LanguageServer {
             "semanticTokensProvider": [
                 "legend": ["tokenTypes": .array(SemanticTokenLegend.types.map(JSONValue.string)),
                            "tokenModifiers": .array(SemanticTokenLegend.modifiers.map(JSONValue.string))],
-                "full": true,
+                "full": ["delta": true],
+                "range": true,
             ],
             "experimental": ["rpnEvaluateProvider": true, "rpnDescribeProvider": true],
         ]

@@ -14,6 +14,14 @@ struct PositionSweep {
         self.unit = encoding.unit
     }
 
+    /// A sweep that starts at the beginning of a line (`offset` is where `line` starts), for
+    /// answers about part of a document.
+    init(bytes: [UInt8], encoding: PositionEncoding, line: Int, offset: Int) {
+        self.init(bytes: bytes, encoding: encoding)
+        self.line = line
+        self.offset = offset
+    }
+
     /// The position of `target`, which must not be below the previous call's.
     mutating func position(of target: Int) -> Position {
         let target = min(target, bytes.count)
@@ -26,6 +34,11 @@ struct PositionSweep {
                 continue
             }
             if b == 0x0D {  // the CR of a CRLF ends the line: it takes no column
+                offset += 1
+                continue
+            }
+            if b < 0x80 {  // ASCII: one column in every unit
+                column += 1
                 offset += 1
                 continue
             }

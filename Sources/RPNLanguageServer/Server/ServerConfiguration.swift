@@ -5,7 +5,7 @@ import RPNJSON
 /// (`{"rpn": {...}}` or the same object bare):
 /// `{"inlayHints": false | {"enabled": false}, "formatting": {"glyphs": "keep"|"unicode"|"ascii"},
 ///   "angleUnit": "radians"|"degrees"}`.
-public struct ServerConfiguration: Sendable {
+public struct ServerConfiguration: Sendable, Equatable {
     public var inlayHints = true
     public var formattingGlyphs = Formatter.Glyphs.keep
     public var angleUnit = AngleUnit.radians
