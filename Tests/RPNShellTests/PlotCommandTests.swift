@@ -123,8 +123,8 @@ import Testing
             command.to = 5
             command.svgPath = path
             #expect(command.run(harness.io, terminalSize: (columns: 80, rows: 24)) == 0)
-            #expect(harness.err == "")
-            #expect(harness.out == "wrote \(path): 1÷M for M from -5 to 5\n")
+            #expect(harness.out == "")
+            #expect(harness.err == "wrote \(path): 1÷M for M from -5 to 5\n")
             let svg = try String(contentsOfFile: path, encoding: .utf8)
             let reader = try PlotSVGTests.parse(svg)
             #expect(reader.titles == ["1÷M"])

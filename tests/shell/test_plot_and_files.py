@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import xml.etree.ElementTree as ElementTree
 
 import pexpect
 
@@ -101,3 +102,14 @@ def test_an_svg_through_a_symbolic_link_replaces_the_file_it_names(tmp_path):
     assert (tmp_path / "real.svg").read_text().startswith("<?xml")
     assert (tmp_path / "real.svg").stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "real.svg"]
+
+
+def test_an_svg_written_to_standard_output_is_the_whole_output(tmp_path):
+    """`--svg /dev/stdout`: stdout is one SVG document; the note that it was written goes to stderr."""
+    done = subprocess.run([RPN, "plot", "-e", "M M ×", "--svg", "/dev/stdout"], env=environment(tmp_path),
+                          capture_output=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    root = ElementTree.fromstring(done.stdout)
+    assert root.tag.endswith("svg")
+    assert done.stderr.decode().startswith("wrote /dev/stdout: M×M for M")
+

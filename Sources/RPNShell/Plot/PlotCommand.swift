@@ -119,8 +119,9 @@ public struct PlotCommand {
         do { try fileWriter.write(Array(svg.utf8), to: svgPath) } catch {
             return fail("cannot write \(error.path): \(error.reason)", ExitStatus.failure)
         }
-        io.standardOutput.write("wrote \(svgPath): \(title) for \(variable) from \(NumberFormatting.ascii(from)) "
-                                + "to \(NumberFormatting.ascii(to))\n")
+        // A note for people, on stderr: the file may be standard output (`--svg /dev/stdout`).
+        io.standardError.write("wrote \(TerminalText.shown(svgPath)): \(TerminalText.shown(title)) for \(variable) from "
+                               + "\(NumberFormatting.ascii(from)) to \(NumberFormatting.ascii(to))\n")
         return ExitStatus.success
     }
 }
