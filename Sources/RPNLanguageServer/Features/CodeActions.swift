@@ -57,6 +57,7 @@ extension LanguageServer {
     /// keep theirs).
     func showAsInfix(_ document: Document, _ range: Range) -> JSONValue? {
         let analysis = document.analysis
+        let printer = analysis.printer(limit: 400)  // one for all the lines (see `printer`)
         var edits: [JSONValue] = []
         for line in requestedLines(range, in: document) {
             let bytes = document.lineIndex.lineRange(line, in: document.bytes)
@@ -66,7 +67,8 @@ extension LanguageServer {
                   analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
             let end = document.position(of: bytes.upperBound, encoding: encoding)
             edits.append(TextEdit(range: Range(start: end, end: end),
-                                  newText: " # " + analysis.description(of: analysis.tops[index], limit: 400)).json)
+                                  newText: " # " + String(decoding: printer.describe([analysis.tops[index]]).bytes,
+                                                                          as: UTF8.self)).json)
         }
         guard !edits.isEmpty else { return nil }
         return ["title": "Show as infix", "kind": .string(CodeActionKind.rewrite),
@@ -78,10 +80,14 @@ extension LanguageServer {
     func evaluateActions(_ document: Document, _ range: Range) -> [JSONValue] {
         let analysis = document.analysis
         var actions: [JSONValue] = []
-        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10) {
+        let lines = analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10)
+        // Values first: they cache into the nodes the one printer shares.
+        let values = lines.map { line in analysis.result(of: line).map { analysis.value(of: $0) } }
+        let printer = analysis.printer(limit: 40)
+        for (line, value) in zip(lines, values) {
             guard let top = analysis.result(of: line) else { continue }
-            let value = analysis.value(of: top).map { " = " + ShortNumber.text($0) } ?? ""
-            let title = "Evaluate: " + analysis.description(of: top, limit: 40) + value
+            let title = "Evaluate: " + String(decoding: printer.describe([top]).bytes, as: UTF8.self)
+                + ((value ?? nil).map { " = " + ShortNumber.text($0) } ?? "")
             let end = document.position(of: analysis.tokens[line.lastToken].range.upperBound, encoding: encoding)
             actions.append(["title": .string(title), "kind": .string(CodeActionKind.evaluate),
                             "command": EvaluateCommand.command(title, uri: document.uri, position: end)])
