@@ -19,7 +19,7 @@ extension LanguageServer {
             // end is exclusive, so a range ending at the start of line 21 stops at line 20.
             var results: [(line: Int, top: Int32)] = []
             var line = lines.line(containing: lower)
-            var index = analysis.tokenIndex(atOrAfter: lines.lineStarts[line])
+            var index = analysis.firstToken(endingAfter: lines.lineStarts[line])
             while line < lines.lineCount, lines.lineStarts[line] < upper {
                 let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] : Int.max
                 var last = -1  // the line's last code token: its top of stack is the line's result
@@ -46,17 +46,5 @@ extension LanguageServer {
             }
             return hints
         }
-    }
-}
-
-extension DocumentAnalysis {
-    /// The first token that ends after `offset`.
-    func tokenIndex(atOrAfter offset: Int) -> Int {
-        var low = 0, high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

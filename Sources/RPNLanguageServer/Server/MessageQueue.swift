@@ -12,7 +12,6 @@ struct MessageQueue {
     private var versionsWaiting: [String: Int] = [:]
 
     var isEmpty: Bool { head == messages.count }
-    var count: Int { messages.count - head }
 
     mutating func append(_ message: JSONValue) {
         if let id = Self.cancelledID(message) { cancelled.insert(id) }
