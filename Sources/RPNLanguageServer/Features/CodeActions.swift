@@ -71,7 +71,8 @@ extension LanguageServer {
                                                                           as: UTF8.self)))
         }
         guard !edits.isEmpty else { return nil }
-        return CodeAction(title: "Show as infix", kind: CodeActionKind.rewrite, edit: WorkspaceEdit(uri: document.uri, edits: edits))
+        return CodeAction(title: "Show as infix", kind: CodeActionKind.rewrite,
+                          edit: WorkspaceEdit(uri: document.uri, edits: edits))
     }
 
     /// "Evaluate: √(3+5) = 2.83…" for each line with a result in the range (the first ten),
@@ -92,8 +93,8 @@ extension LanguageServer {
                                       command: EvaluateCommand.command(title, uri: document.uri, position: end)))
         }
         if range.start != range.end {
-            actions.append(CodeAction(title: "Evaluate selection", kind: CodeActionKind.evaluate,
-                                      command: EvaluateCommand.command("Evaluate selection", uri: document.uri, range: range)))
+            let command = EvaluateCommand.command("Evaluate selection", uri: document.uri, range: range)
+            actions.append(CodeAction(title: "Evaluate selection", kind: CodeActionKind.evaluate, command: command))
         }
         return actions
     }

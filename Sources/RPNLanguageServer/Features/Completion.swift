@@ -24,8 +24,8 @@ extension LanguageServer {
                 // delete the character after the cursor. Padded to the typed length, it comes
                 // out right; other clients ignore insertText when there is a textEdit.
                 let shortfall = context.typed.unicodeScalars.count - newText.unicodeScalars.count
-                return CompletionItem(label: label, kind: kind, detail: detail, textEdit: TextEdit(range: range, newText: newText),
-                                      filterText: filterText,
+                return CompletionItem(label: label, kind: kind, detail: detail,
+                                      textEdit: TextEdit(range: range, newText: newText), filterText: filterText,
                                       insertText: shortfall > 0 ? newText + String(repeating: " ", count: shortfall) : nil,
                                       documentation: documentation)
             }

@@ -24,7 +24,8 @@ extension LanguageServer {
                 let start = sweep.position(of: token.range.lowerBound)
                 let nameStart = sweep.position(of: name.lowerBound)
                 let end = sweep.position(of: token.range.upperBound)
-                let detail = store.stored >= 0 ? String(decoding: printer.describe([store.stored]).bytes, as: UTF8.self) : nil
+                let detail = store.stored < 0 ? nil
+                    : String(decoding: printer.describe([store.stored]).bytes, as: UTF8.self)
                 symbols.append(DocumentSymbol(name: analysis.source.text(of: name), kind: SymbolKind.variable,
                                               range: Range(start: start, end: end),
                                               selectionRange: Range(start: nameStart, end: end), detail: detail))

@@ -7,7 +7,8 @@ extension LanguageServer {
     func registerFormatting() {
         on(FormattingRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
-            return formattingEdits(document, Formatter.edits(source(of: document), options: formatterOptions(request.options)))
+            let options = formatterOptions(request.options)
+            return formattingEdits(document, Formatter.edits(source(of: document), options: options))
         }
         on(RangeFormattingRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
@@ -16,8 +17,8 @@ extension LanguageServer {
                 ? (range.start, range.end) : (range.end, range.start)
             // A selection of whole lines ends at the start of the next line, which it leaves alone.
             let lines = start.line..<(end.line > start.line && end.character == 0 ? end.line : end.line + 1)
-            return formattingEdits(document, Formatter.edits(source(of: document), options: formatterOptions(request.options),
-                                                             lines: lines))
+            let options = formatterOptions(request.options)
+            return formattingEdits(document, Formatter.edits(source(of: document), options: options, lines: lines))
         }
     }
 

@@ -13,7 +13,8 @@ extension LanguageServer {
             let document = try document(request.textDocument)
             return request.positions.map { position in
                 let offset = document.offset(of: position, encoding: encoding)
-                return SelectionRange(ranges: selectionRanges(document, at: offset).map { document.range(of: $0, encoding: encoding) })
+                let ranges = selectionRanges(document, at: offset)
+                return SelectionRange(ranges: ranges.map { document.range(of: $0, encoding: encoding) })
             }
         }
     }

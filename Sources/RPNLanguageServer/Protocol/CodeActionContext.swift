@@ -24,7 +24,9 @@ struct CodeActionContext {
     var only: [String]?
 
     init(json: JSONValue?) throws(ResponseError) {
-        for diagnostic in json?["diagnostics"]?.arrayValue ?? [] { diagnostics.append(try ClientDiagnostic(json: diagnostic)) }
+        for diagnostic in json?["diagnostics"]?.arrayValue ?? [] {
+            diagnostics.append(try ClientDiagnostic(json: diagnostic))
+        }
         only = json?["only"]?.arrayValue?.compactMap(\.stringValue)
     }
 }

@@ -1,6 +1,7 @@
 import RPNJSON
 
-/// `textDocument/codeLens`: above each line with a result, its value, whose command evaluates the line (kept encoded with the analysis, see `EncodedResult`).
+/// `textDocument/codeLens`: above each line with a result, its value, whose command evaluates
+/// the line (kept encoded with the analysis, see `EncodedResult`).
 struct CodeLensRequest: RequestType {
     typealias Response = EncodedResult<[CodeLens]>
     static let method = "textDocument/codeLens"

@@ -1,6 +1,7 @@
 import RPNJSON
 
-/// `textDocument/definition`: the stores of the variable under the cursor (null: no variable there).
+/// `textDocument/definition`: the stores of the variable under the cursor (null: no variable
+/// there).
 struct DefinitionRequest: TextDocumentPositionRequest {
     typealias Response = [Location]?
     static let method = "textDocument/definition"

@@ -1,6 +1,7 @@
 import RPNJSON
 
-/// `textDocument/documentHighlight`: every occurrence of the variable under the cursor, stores as writes (null: no variable there).
+/// `textDocument/documentHighlight`: every occurrence of the variable under the cursor,
+/// stores as writes (null: no variable there).
 struct DocumentHighlightRequest: TextDocumentPositionRequest {
     typealias Response = [DocumentHighlight]?
     static let method = "textDocument/documentHighlight"

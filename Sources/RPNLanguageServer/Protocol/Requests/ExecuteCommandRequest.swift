@@ -16,7 +16,8 @@ struct ExecuteCommandRequest: RequestType {
     init(json: JSONValue?) throws(ResponseError) {
         guard let command = json?["command"]?.stringValue else { throw .invalidParams("expected a command") }
         guard command == EvaluateCommand.name else {
-            throw .invalidParams("unknown command '\(command)'; the server executes \(EvaluateCommand.all.joined(separator: ", "))")
+            let known = EvaluateCommand.all.joined(separator: ", ")
+            throw .invalidParams("unknown command '\(command)'; the server executes \(known)")
         }
         self.command = .evaluate(try EvaluateCommand.Arguments(arguments: json?["arguments"]))
     }

@@ -1,6 +1,7 @@
 import RPNJSON
 
-/// `textDocument/hover`: what the word, the expression or the store under the cursor is.
+/// `textDocument/hover`: what the word, the expression or the store under the cursor is (null:
+/// nothing to say, as on a comment).
 struct HoverRequest: TextDocumentPositionRequest {
     typealias Response = Hover?
     static let method = "textDocument/hover"

@@ -1,10 +1,13 @@
 import RPNJSON
 
-/// `textDocument/prepareRename`: whether the cursor is on something a rename can rename (a variable), and its range and name (null: nothing). Advertised as `renameProvider.prepareProvider`, with rename.
+/// `textDocument/prepareRename`: whether the cursor is on something a rename can rename (a
+/// variable): its range and name (null: nothing). Advertised as
+/// `renameProvider.prepareProvider`, with rename.
 struct PrepareRenameRequest: TextDocumentPositionRequest {
     typealias Response = PrepareRenameResult?
     static let method = "textDocument/prepareRename"
-    static let capability: ServerCapability? = ServerCapability("renameProvider", value: ["prepareProvider": true], refines: true)
+    static let capability: ServerCapability? = ServerCapability(
+        "renameProvider", value: ["prepareProvider": true], refines: true)
 
     var textDocument: TextDocumentIdentifier
     var position: Position
