@@ -25,14 +25,14 @@ enum CodeActionKind {
 
 extension LanguageServer {
     func registerCodeActions() {
-        on("textDocument/codeAction") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            let range = try Range(json: params?["range"])
-            let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
-            var actions: [JSONValue] = []
+        on(CodeActionRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
+            let range = request.range
+            let only = request.context.only
+            var actions: [CodeAction] = []
             if CodeActionKind.isRequested(CodeActionKind.quickFix, only: only) {
-                for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
-                    actions += try quickFixes(for: diagnostic, in: document)
+                for diagnostic in request.context.diagnostics {
+                    actions += quickFixes(for: diagnostic, in: document)
                 }
             }
             if CodeActionKind.isRequested(CodeActionKind.rewrite, only: only), let action = showAsInfix(document, range) {
@@ -41,7 +41,7 @@ extension LanguageServer {
             if CodeActionKind.isRequested(CodeActionKind.evaluate, only: only) {
                 actions += evaluateActions(document, range)
             }
-            return .array(actions)
+            return actions
         }
     }
 
@@ -55,9 +55,10 @@ extension LanguageServer {
 
     /// "Show as infix": each line's result as a comment at its end (lines ending in a comment
     /// keep theirs).
-    func showAsInfix(_ document: Document, _ range: Range) -> JSONValue? {
+    func showAsInfix(_ document: Document, _ range: Range) -> CodeAction? {
         let analysis = document.analysis
-        var edits: [JSONValue] = []
+        let printer = analysis.printer(limit: 400)  // one for all the lines (see `printer`)
+        var edits: [TextEdit] = []
         for line in requestedLines(range, in: document) {
             let bytes = document.lineIndex.lineRange(line, in: document.bytes)
             // The line's last token: the one before the first token of the next line.
@@ -66,29 +67,34 @@ extension LanguageServer {
                   analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
             let end = document.position(of: bytes.upperBound, encoding: encoding)
             edits.append(TextEdit(range: Range(start: end, end: end),
-                                  newText: " # " + analysis.description(of: analysis.tops[index], limit: 400)).json)
+                                  newText: " # " + String(decoding: printer.describe([analysis.tops[index]]).bytes,
+                                                                          as: UTF8.self)))
         }
         guard !edits.isEmpty else { return nil }
-        return ["title": "Show as infix", "kind": .string(CodeActionKind.rewrite),
-                "edit": ["changes": .object(JSONObject([(document.uri, .array(edits))]))]]
+        return CodeAction(title: "Show as infix", kind: CodeActionKind.rewrite,
+                          edit: WorkspaceEdit(uri: document.uri, edits: edits))
     }
 
     /// "Evaluate: √(3+5) = 2.83…" for each line with a result in the range (the first ten),
     /// and "Evaluate selection" for a selection; both run `rpn.evaluate`.
-    func evaluateActions(_ document: Document, _ range: Range) -> [JSONValue] {
+    func evaluateActions(_ document: Document, _ range: Range) -> [CodeAction] {
         let analysis = document.analysis
-        var actions: [JSONValue] = []
-        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10) {
+        var actions: [CodeAction] = []
+        let lines = analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10)
+        // Values first: they cache into the nodes the one printer shares.
+        let values = lines.map { line in analysis.result(of: line).map { analysis.value(of: $0) } }
+        let printer = analysis.printer(limit: 40)
+        for (line, value) in zip(lines, values) {
             guard let top = analysis.result(of: line) else { continue }
-            let value = analysis.value(of: top).map { " = " + ShortNumber.text($0) } ?? ""
-            let title = "Evaluate: " + analysis.description(of: top, limit: 40) + value
+            let title = "Evaluate: " + String(decoding: printer.describe([top]).bytes, as: UTF8.self)
+                + ((value ?? nil).map { " = " + ShortNumber.text($0) } ?? "")
             let end = document.position(of: analysis.tokens[line.lastToken].range.upperBound, encoding: encoding)
-            actions.append(["title": .string(title), "kind": .string(CodeActionKind.evaluate),
-                            "command": EvaluateCommand.command(title, uri: document.uri, position: end)])
+            actions.append(CodeAction(title: title, kind: CodeActionKind.evaluate,
+                                      command: EvaluateCommand.command(title, uri: document.uri, position: end)))
         }
         if range.start != range.end {
-            actions.append(["title": "Evaluate selection", "kind": .string(CodeActionKind.evaluate),
-                            "command": EvaluateCommand.command("Evaluate selection", uri: document.uri, range: range)])
+            let command = EvaluateCommand.command("Evaluate selection", uri: document.uri, range: range)
+            actions.append(CodeAction(title: "Evaluate selection", kind: CodeActionKind.evaluate, command: command))
         }
         return actions
     }

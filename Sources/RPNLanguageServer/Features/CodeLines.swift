@@ -36,17 +36,6 @@ extension DocumentAnalysis {
         return result
     }
 
-    /// The first token that ends after `offset` (tokens never span a line break, so from a
-    /// line's start it is the line's first token, if it has any).
-    func firstToken(endingAfter offset: Int) -> Int {
-        var low = 0, high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     /// The entry on top of the stack after a line: nil when the stack is empty there.
     func result(of line: CodeLine) -> Int32? {
         let top = tops[line.lastToken]

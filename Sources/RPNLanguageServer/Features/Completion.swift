@@ -9,29 +9,27 @@ import RPNJSON
 /// `filterText` `sqrt`, `±` `neg` or `chs`, whichever is being typed).
 extension LanguageServer {
     func registerCompletion() {
-        on("textDocument/completion") { [unowned self] params throws(ResponseError) in
-            let (document, offset) = try documentPosition(params)
+        on(CompletionRequest.self) { [unowned self] request throws(ResponseError) in
+            let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             let context = CompletionContext(analysis, cursor: offset)
-            let range = document.range(of: context.replaced, encoding: encoding).json
+            let range = document.range(of: context.replaced, encoding: encoding)
             /// An item that puts its label in place of the typed text.
             func item(_ label: String, kind: Int, detail: String, filterText: String? = nil,
-                      documentation: JSONValue? = nil) -> JSONValue {
+                      documentation: CompletionItem.Documentation? = nil) -> CompletionItem {
                 let newText = label
-                var item: JSONObject = ["label": .string(label), "kind": .int(kind), "detail": .string(detail),
-                                        "textEdit": ["range": range, "newText": .string(newText)]]
-                if let filterText { item["filterText"] = .string(filterText) }
                 // eglot 1.9 (Debian 12's) puts insertText (else the label) in place of what is
                 // typed, then removes what it takes to be the part beyond the typed text and
                 // applies textEdit: a text shorter than the typed one (`√` for `sq`) makes it
                 // delete the character after the cursor. Padded to the typed length, it comes
                 // out right; other clients ignore insertText when there is a textEdit.
                 let shortfall = context.typed.unicodeScalars.count - newText.unicodeScalars.count
-                if shortfall > 0 { item["insertText"] = .string(newText + String(repeating: " ", count: shortfall)) }
-                if let documentation { item["documentation"] = documentation }
-                return .object(item)
+                return CompletionItem(label: label, kind: kind, detail: detail,
+                                      textEdit: TextEdit(range: range, newText: newText), filterText: filterText,
+                                      insertText: shortfall > 0 ? newText + String(repeating: " ", count: shortfall) : nil,
+                                      documentation: documentation)
             }
-            var items: [JSONValue] = []
+            var items: [CompletionItem] = []
             // Variables the document has besides the one being typed (`sq` is no variable
             // just because it is half of `sqrt`).
             let variables = Set(analysis.occurrences.lazy.filter { $0.tokenIndex != context.typedToken }.map(\.name))
@@ -40,7 +38,7 @@ extension LanguageServer {
             case .nothing:
                 break
             case .word:
-                let format: MarkupKind = markdownCompletion ? .markdown : .plaintext
+                let format = clientCapabilities.completionDocumentationFormat
                 for word in BuiltinCompletion.all {
                     guard let filterText = word.filterText(typed: context.typed) else { continue }
                     items.append(item(word.spelling, kind: word.kind, detail: word.stackEffect,
@@ -73,7 +71,7 @@ extension LanguageServer {
                                       detail: "store the top of the stack into \(name)"))
                 }
             }
-            return ["isIncomplete": false, "items": .array(items)]
+            return CompletionList(items: items)
         }
     }
 }
@@ -181,13 +179,13 @@ struct BuiltinCompletion {
         }
     }
 
-    func documentation(_ format: MarkupKind) -> JSONValue {
+    func documentation(_ format: MarkupKind) -> CompletionItem.Documentation {
         var content = MarkupContent()
         content.strong(spelling)
         content.text(" ")
         content.code(word.stackEffect)
         content.lineBreak()
         content.text(word.summary)
-        return format == .markdown ? content.json(.markdown) : .string(content.plainText)
+        return format == .markdown ? .markdown(content) : .plainText(content.plainText)
     }
 }

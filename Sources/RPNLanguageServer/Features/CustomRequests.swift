@@ -8,21 +8,26 @@ import RPNJSON
 /// them as free, as the editor does.
 extension LanguageServer {
     func registerCustomRequests() {
-        on("rpn/evaluate") { [unowned self] params throws(ResponseError) in try evaluate(params, freeVariables: false) }
-        on("rpn/describe") { [unowned self] params throws(ResponseError) in try evaluate(params, freeVariables: true) }
+        on(RPNEvaluateRequest.self) { [unowned self] request throws(ResponseError) in
+            try evaluate(request.params, freeVariables: false)
+        }
+        on(RPNDescribeRequest.self) { [unowned self] request throws(ResponseError) in
+            try evaluate(request.params, freeVariables: true)
+        }
     }
 
-    func evaluate(_ params: JSONValue?, freeVariables: Bool) throws(ResponseError) -> JSONValue {
+    func evaluate(_ params: RPNEvaluationParams, freeVariables: Bool) throws(ResponseError) -> RPNEvaluationResult {
         let bytes: [UInt8]
         let name: String
-        if let text = params?["text"]?.stringValue {
+        switch params.source {
+        case .text(let text):
             bytes = Array(text.utf8)
             name = "<text>"
-        } else {
-            let document = try document(params)
+        case .document(let identifier, let position):
+            let document = try document(identifier)
             var end = document.bytes.count
-            if let position = params?["position"], !position.isNull {
-                end = document.offset(of: try Position(json: position), encoding: encoding)
+            if let position {
+                end = document.offset(of: position, encoding: encoding)
                 // Never half a token (`12|3`, `sq|rt`): the token under the position is in.
                 if let index = document.analysis.tokenIndex(at: end),
                    document.analysis.tokens[index].range.lowerBound < end {
@@ -32,36 +37,14 @@ extension LanguageServer {
             bytes = Array(document.bytes[..<end])
             name = document.uri
         }
-        // Checked as `--set` checks them: a variable's name, a finite number.
-        var variables: [(String, Double)] = []
-        let given = params?["variables"]
-        if let given, !given.isNull, given.objectValue == nil {
-            throw .invalidParams("variables must be an object {NAME: number}")
-        }
-        for (name, value) in given?.objectValue ?? JSONObject() {
-            let shown = TerminalText.quoted(name)
-            guard RPN.isVariableName(name) else {
-                throw .invalidParams("variables: \(shown) is not a variable name")
-            }
-            guard let number = value.doubleValue else {
-                throw .invalidParams("variables: the value of \(shown) must be a number")
-            }
-            guard number.isFinite else {
-                throw .invalidParams("variables: the value of \(shown) must be finite")
-            }
-            variables.append((name, number))
-        }
         let source = SourceFile(name: name, bytes: bytes)
-        let style = DescriptionStyle(glyphs: params?["ascii"]?.boolValue == true ? .ascii : .unicode)
+        let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
         let result = RPN.evaluate([source], options: EvaluationOptions(angleUnit: configuration.angleUnit,
                                                                          freeVariables: freeVariables),
-                                  variables: variables, style: style)
+                                  variables: params.variables.map { ($0.name, $0.value) }, style: style)
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
-        return [
-            "values": .array(result.values.map { $0.map(JSONValue.double) ?? .null }),
-            "description": .string(result.description ?? ""),
-            "variables": .object(JSONObject(result.machine.variables.bound.map { ($0.name, .double($0.value)) })),
-            "diagnostics": .array(lspDiagnostics(result.diagnostics, in: scratch)),
-        ]
+        return RPNEvaluationResult(values: result.values, description: result.description ?? "",
+                                   variables: result.machine.variables.bound.map { ($0.name, $0.value) },
+                                   diagnostics: lspDiagnostics(result.diagnostics, in: scratch))
     }
 }

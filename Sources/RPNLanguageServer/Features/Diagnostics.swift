@@ -8,11 +8,12 @@ extension LanguageServer {
         notify("textDocument/publishDiagnostics", [
             "uri": .string(document.uri),
             "version": .int(document.version),
-            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document) + lintDiagnostics(document)),
+            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document).map(\.json)
+                + lintDiagnostics(document)),
         ])
     }
 
-    func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [JSONValue] {
-        diagnostics.map { LSPDiagnostic(range: document.range(of: $0.range, encoding: encoding), diagnostic: $0).json }
+    func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [LSPDiagnostic] {
+        diagnostics.map { LSPDiagnostic(range: document.range(of: $0.range, encoding: encoding), diagnostic: $0) }
     }
 }

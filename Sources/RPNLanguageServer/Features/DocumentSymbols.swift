@@ -5,8 +5,8 @@ extension LanguageServer {
     /// One symbol per store, with the expression it stores; from the document's analysis,
     /// one pass over its tokens.
     func registerDocumentSymbols() {
-        on("textDocument/documentSymbol") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
+        on(DocumentSymbolRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
             try checkpoint()
             let analysis = document.analysis
             var stores: [(token: Int, stored: Int32)] = []
@@ -16,7 +16,7 @@ extension LanguageServer {
             }
             let printer = analysis.printer(limit: 80)
             var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)  // stores come in order
-            var symbols: [JSONValue] = []
+            var symbols: [DocumentSymbol] = []
             symbols.reserveCapacity(stores.count)
             for store in stores {
                 let token = analysis.tokens[store.token]
@@ -24,19 +24,14 @@ extension LanguageServer {
                 let start = sweep.position(of: token.range.lowerBound)
                 let nameStart = sweep.position(of: name.lowerBound)
                 let end = sweep.position(of: token.range.upperBound)
-                var symbol: JSONObject = [
-                    "name": .string(analysis.source.text(of: name)),
-                    "kind": .int(SymbolKind.variable),
-                    "range": Range(start: start, end: end).json,
-                    "selectionRange": Range(start: nameStart, end: end).json,
-                ]
-                if store.stored >= 0 {
-                    symbol["detail"] = .string(String(decoding: printer.describe([store.stored]).bytes, as: UTF8.self))
-                }
-                symbols.append(.object(symbol))
+                let detail = store.stored < 0 ? nil
+                    : String(decoding: printer.describe([store.stored]).bytes, as: UTF8.self)
+                symbols.append(DocumentSymbol(name: analysis.source.text(of: name), kind: SymbolKind.variable,
+                                              range: Range(start: start, end: end),
+                                              selectionRange: Range(start: nameStart, end: end), detail: detail))
                 if symbols.count & 1023 == 0 { try checkpoint() }
             }
-            return .array(symbols)
+            return symbols
         }
     }
 }

@@ -17,49 +17,26 @@ import RPNJSON
 /// evaluated line or range and of the top entry's expression; `range` is that expression's.
 /// The server also sends `window/showMessage` (Info) with `text`, for clients without inlay
 /// hints or lenses (Neovim 0.7, eglot 1.9) that show nothing else.
-enum EvaluateCommand {
-    static let name = "rpn.evaluate"
-    /// Every command the server executes (`executeCommandProvider.commands`).
-    static let all = [name]
-
-    static let usage = "rpn.evaluate takes arguments [{uri, position}] or [{uri, range}]"
-
-    /// A command evaluating up to the end of a line.
-    static func command(_ title: String, uri: String, position: Position) -> JSONValue {
-        ["title": .string(title), "command": .string(name),
-         "arguments": [["uri": .string(uri), "position": position.json]]]
-    }
-
-    /// A command evaluating the text of a range.
-    static func command(_ title: String, uri: String, range: Range) -> JSONValue {
-        ["title": .string(title), "command": .string(name), "arguments": [["uri": .string(uri), "range": range.json]]]
-    }
-}
-
 extension LanguageServer {
     func registerExecuteCommand() {
-        on("workspace/executeCommand") { [unowned self] params throws(ResponseError) in
-            guard let command = params?["command"]?.stringValue else { throw .invalidParams("expected a command") }
-            guard command == EvaluateCommand.name else {
-                throw .invalidParams("unknown command '\(command)'; the server executes \(EvaluateCommand.all.joined(separator: ", "))")
+        on(ExecuteCommandRequest.self) { [unowned self] request throws(ResponseError) in
+            switch request.command {
+            case .evaluate(let arguments):
+                let document = try document(TextDocumentIdentifier(uri: arguments.uri))
+                let result = evaluateCommand(document, arguments.target)
+                notify("window/showMessage", ["type": .int(MessageType.info), "message": .string(result.text)])
+                return result
             }
-            guard let argument = params?["arguments"]?[0], let uri = argument["uri"]?.stringValue else {
-                throw .invalidParams(EvaluateCommand.usage)
-            }
-            guard let document = documents[uri] else { throw ResponseError(ResponseError.requestFailed, "\(uri) is not open") }
-            let result = try evaluateCommand(document, argument)
-            notify("window/showMessage", ["type": .int(MessageType.info), "message": result["text"] ?? ""])
-            return result
         }
     }
 
-    func evaluateCommand(_ document: Document, _ argument: JSONValue) throws(ResponseError) -> JSONValue {
+    func evaluateCommand(_ document: Document, _ target: EvaluateCommand.Arguments.Target) -> EvaluateCommandResult {
         let bytes = document.bytes
         var machine = Machine(options: EvaluationOptions(angleUnit: document.angleUnit, keepTrees: true, freeVariables: true))
         // The bytes evaluated for their own sake: the line, or the selection.
         let part: Swift.Range<Int>
-        if let rangeJSON = argument["range"], !rangeJSON.isNull {
-            let range = try Range(json: rangeJSON)
+        switch target {
+        case .range(let range):
             var lower = document.offset(of: range.start, encoding: encoding)
             var upper = document.offset(of: range.end, encoding: encoding)
             if lower > upper { swap(&lower, &upper) }
@@ -67,12 +44,9 @@ extension LanguageServer {
             // Its own source: the selection's first token starts where the selection does.
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[lower..<upper]), baseOffset: lower))
             part = lower..<upper
-        } else if let positionJSON = argument["position"], !positionJSON.isNull {
-            let position = try Position(json: positionJSON)
+        case .position(let position):
             part = document.lineIndex.lineRange(position.line, in: bytes)
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<part.upperBound])))
-        } else {
-            throw .invalidParams(EvaluateCommand.usage)
         }
         // The document's variables, as they are at its end: stores in the part ran with the
         // values of their moment, the entries left read the latest ones.
@@ -106,14 +80,10 @@ extension LanguageServer {
         }
         let lower = min(expression?.lowerBound ?? part.lowerBound, part.lowerBound)
         let relevant = Diagnostic.ordered(diagnostics.filter { $0.range.lowerBound >= lower && $0.range.lowerBound <= part.upperBound })
-        var result: JSONObject = [
-            "text": .string(text),
-            "values": .array(values.map { $0.map(JSONValue.double) ?? .null }),
-            "description": .string(machine.description(style: DescriptionStyle(byteLimit: 4096))),
-            "diagnostics": .array(lspDiagnostics(relevant, in: document)),
-        ]
-        if let expression { result["range"] = document.range(of: expression, encoding: encoding).json }
-        return .object(result)
+        return EvaluateCommandResult(text: text, values: values,
+                                     description: machine.description(style: DescriptionStyle(byteLimit: 4096)),
+                                     diagnostics: lspDiagnostics(relevant, in: document),
+                                     range: expression.map { document.range(of: $0, encoding: encoding) })
     }
 }
 

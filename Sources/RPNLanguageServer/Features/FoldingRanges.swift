@@ -7,10 +7,10 @@ import RPNJSON
 /// first. Lines are told apart by their tokens, so no text is scanned twice.
 extension LanguageServer {
     func registerFoldingRanges() {
-        on("textDocument/foldingRange") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
+        on(FoldingRangeRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
             let kinds = document.analysis.lineKinds(document.lineIndex)
-            var folds: [JSONValue] = []
+            var folds: [FoldingRange] = []
             var line = 0
             while line < kinds.count {
                 guard kinds[line] != .blank else {
@@ -32,18 +32,17 @@ extension LanguageServer {
                     k = end + 1
                 }
                 if last > line, comments.first.map({ $0 != (line, last) }) ?? true {
-                    folds.append(["startLine": .int(line), "endLine": .int(last)])
+                    folds.append(FoldingRange(startLine: line, endLine: last))
                 }
                 for (start, end) in comments {
-                    folds.append(["startLine": .int(start), "endLine": .int(end), "kind": "comment"])
+                    folds.append(FoldingRange(startLine: start, endLine: end, kind: "comment"))
                 }
                 line = last + 1
             }
-            if let limit = clientCapabilities["textDocument"]?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0,
-               folds.count > limit {
+            if let limit = clientCapabilities.foldingRangeLimit, folds.count > limit {
                 folds.removeLast(folds.count - limit)
             }
-            return .array(folds)
+            return folds
         }
     }
 }

@@ -5,39 +5,36 @@ extension LanguageServer {
     /// Single spaces between tokens, comments and each line's own ending kept, glyphs as
     /// configured, the client's `FormattingOptions` honoured; one edit per changed line.
     func registerFormatting() {
-        on("textDocument/formatting") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            return formattingEdits(document, Formatter.edits(source(of: document), options: formattingOptions(params)))
+        on(FormattingRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
+            let options = formatterOptions(request.options)
+            return formattingEdits(document, Formatter.edits(source(of: document), options: options))
         }
-        on("textDocument/rangeFormatting") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            let range = try Range(json: params?["range"])
+        on(RangeFormattingRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
+            let range = request.range
             let (start, end) = (range.start.line, range.start.character) <= (range.end.line, range.end.character)
                 ? (range.start, range.end) : (range.end, range.start)
             // A selection of whole lines ends at the start of the next line, which it leaves alone.
             let lines = start.line..<(end.line > start.line && end.character == 0 ? end.line : end.line + 1)
-            return formattingEdits(document, Formatter.edits(source(of: document), options: formattingOptions(params),
-                                                             lines: lines))
+            let options = formatterOptions(request.options)
+            return formattingEdits(document, Formatter.edits(source(of: document), options: options, lines: lines))
         }
     }
 
     private func source(of document: Document) -> SourceFile { SourceFile(name: document.uri, bytes: document.bytes) }
 
-    /// The configured glyphs and the request's `options` (absent options are false).
-    private func formattingOptions(_ params: JSONValue?) -> Formatter.Options {
-        let options = params?["options"]
-        return Formatter.Options(glyphs: configuration.formattingGlyphs,
-                                 trimTrailingWhitespace: options?["trimTrailingWhitespace"]?.boolValue ?? false,
-                                 insertFinalNewline: options?["insertFinalNewline"]?.boolValue ?? false,
-                                 trimFinalNewlines: options?["trimFinalNewlines"]?.boolValue ?? false)
+    /// The configured glyphs and the request's `options`.
+    private func formatterOptions(_ options: FormattingOptions) -> Formatter.Options {
+        Formatter.Options(glyphs: configuration.formattingGlyphs, trimTrailingWhitespace: options.trimTrailingWhitespace,
+                          insertFinalNewline: options.insertFinalNewline, trimFinalNewlines: options.trimFinalNewlines)
     }
 
-    private func formattingEdits(_ document: Document, _ edits: [Formatter.Edit]) -> JSONValue {
+    private func formattingEdits(_ document: Document, _ edits: [Formatter.Edit]) -> [TextEdit] {
         var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)  // the edits are in order
-        return .array(edits.map { edit in
+        return edits.map { edit in
             let start = sweep.position(of: edit.range.lowerBound)
-            return TextEdit(range: Range(start: start, end: sweep.position(of: edit.range.upperBound)),
-                            newText: edit.text).json
-        })
+            return TextEdit(range: Range(start: start, end: sweep.position(of: edit.range.upperBound)), newText: edit.text)
+        }
     }
 }

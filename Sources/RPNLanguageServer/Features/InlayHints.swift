@@ -5,10 +5,10 @@ extension LanguageServer {
     /// At the end of each line with code in the range: `⇒ description = value` of the top of
     /// the stack after the line's last token. Only the lines asked for are looked at.
     func registerInlayHints() {
-        on("textDocument/inlayHint") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
+        on(InlayHintRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
             guard configuration.inlayHints else { return [] }
-            let range = try Range(json: params?["range"])
+            let range = request.range
             try checkpoint()
             var lower = document.offset(of: range.start, encoding: encoding)
             var upper = document.offset(of: range.end, encoding: encoding)
@@ -19,7 +19,7 @@ extension LanguageServer {
             // end is exclusive, so a range ending at the start of line 21 stops at line 20.
             var results: [(line: Int, top: Int32)] = []
             var line = lines.line(containing: lower)
-            var index = analysis.tokenIndex(atOrAfter: lines.lineStarts[line])
+            var index = analysis.firstToken(endingAfter: lines.lineStarts[line])
             while line < lines.lineCount, lines.lineStarts[line] < upper {
                 let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] : Int.max
                 var last = -1  // the line's last code token: its top of stack is the line's result
@@ -34,33 +34,17 @@ extension LanguageServer {
             // Values first: they cache into the nodes the printer shares.
             let values = results.map { analysis.value(of: $0.top).map { " = " + NumberFormatting.ascii($0) } ?? "" }
             let printer = analysis.printer(limit: 80)
-            var hints: [JSONValue] = []
+            var hints: [InlayHint] = []
             hints.reserveCapacity(results.count)
             for (k, result) in results.enumerated() {
                 let line = lines.lineRange(result.line, in: document.bytes)
                 let end = Position(line: result.line, character: LineIndex.width(of: document.bytes, from: line.lowerBound,
                                                                                  to: line.upperBound, unit: encoding.unit))
                 let description = String(decoding: printer.describe([result.top]).bytes, as: UTF8.self)
-                hints.append([
-                    "position": end.json,
-                    "label": .string("⇒ " + description + values[k]),
-                    "paddingLeft": true,
-                ])
+                hints.append(InlayHint(position: end, label: "⇒ " + description + values[k]))
                 if k & 1023 == 1023 { try checkpoint() }
             }
-            return .array(hints)
+            return hints
         }
-    }
-}
-
-extension DocumentAnalysis {
-    /// The first token that ends after `offset`.
-    func tokenIndex(atOrAfter offset: Int) -> Int {
-        var low = 0, high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

@@ -83,8 +83,7 @@ private struct NameLookup {
 extension LanguageServer {
     /// The lints of a document as LSP diagnostics.
     func lintDiagnostics(_ document: Document) -> [JSONValue] {
-        let tags = clientCapabilities["textDocument"]?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
-            .contains(.int(DiagnosticTag.unnecessary)) ?? false
+        let tags = clientCapabilities.unnecessaryTag
         return document.analysis.lints(lines: document.lineIndex).map { lint in
             var object: JSONObject = ["range": document.range(of: lint.range, encoding: encoding).json,
                                       "severity": .int(lint.severity), "code": .string(lint.code.rawValue),

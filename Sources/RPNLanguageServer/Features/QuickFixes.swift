@@ -15,22 +15,21 @@ import RPNJSON
 /// | store-needs-name | a bare `→` or `->` | `→M`, one fix per variable of the document |
 /// | unset-needs-name | `unset` alone | `unset M`, one per variable |
 extension LanguageServer {
-    func quickFixes(for diagnostic: JSONValue, in document: Document) throws(ResponseError) -> [JSONValue] {
-        guard let rangeJSON = diagnostic["range"] else { return [] }
-        let range = try Range(json: rangeJSON)
+    func quickFixes(for diagnostic: CodeActionContext.ClientDiagnostic, in document: Document) -> [CodeAction] {
+        guard let range = diagnostic.range else { return [] }
         var lower = document.offset(of: range.start, encoding: encoding)
         var upper = document.offset(of: range.end, encoding: encoding)
         if lower > upper { swap(&lower, &upper) }
         let text = String(decoding: document.bytes[lower..<upper], as: UTF8.self)
         var fixes: [(title: String, edit: Swift.Range<Int>, newText: String)] = []
         // Before the did-you-mean, which would drop the number (`sqrt2` → `sqrt`).
-        if diagnostic["code"]?.stringValue == "unset-variable", let call = Self.functionAndNumber(text) {
+        if diagnostic.code == "unset-variable", let call = Self.functionAndNumber(text) {
             fixes.append(("Rewrite '\(text)' in RPN: '\(call)'", lower..<upper, call))
         }
-        if let replacement = diagnostic["data"]?["replacement"]?.stringValue {
+        if let replacement = diagnostic.replacement {
             fixes.append(("Replace '\(text)' with '\(replacement)'", lower..<upper, replacement))
         }
-        switch diagnostic["code"]?.stringValue {
+        switch diagnostic.code {
         case "invalid-number":
             if let split = Self.splitNumber(text) { fixes.append(("Split '\(text)' into '\(split)'", lower..<upper, split)) }
             for number in Self.decimalComma(text) { fixes.append(("Replace '\(text)' with '\(number)'", lower..<upper, number)) }
@@ -51,15 +50,10 @@ extension LanguageServer {
             break
         }
         return fixes.map { fix in
-            var action: JSONObject = [
-                "title": .string(fix.title),
-                "kind": .string(CodeActionKind.quickFix),
-                "diagnostics": [diagnostic],
-                "edit": ["changes": .object(JSONObject([(document.uri, [
-                    TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText).json])]))],
-            ]
-            if fix.title == fixes[0].title, fixes.count == 1 || fix.title.hasPrefix("Rewrite") { action["isPreferred"] = true }
-            return .object(action)
+            CodeAction(title: fix.title, kind: CodeActionKind.quickFix, diagnostics: [diagnostic.json],
+                       edit: WorkspaceEdit(uri: document.uri, edits: [
+                           TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText)]),
+                       isPreferred: fix.title == fixes[0].title && (fixes.count == 1 || fix.title.hasPrefix("Rewrite")))
         }
     }
 

@@ -3,15 +3,15 @@ import RPNJSON
 
 extension LanguageServer {
     func registerRename() {
-        on("textDocument/prepareRename") { [unowned self] params throws(ResponseError) in
-            let (document, offset) = try documentPosition(params)
-            guard let occurrence = document.analysis.occurrence(at: offset) else { return .null }
-            return ["range": document.range(of: occurrence.range, encoding: encoding).json,
-                    "placeholder": .string(occurrence.name)]
+        on(PrepareRenameRequest.self) { [unowned self] request throws(ResponseError) in
+            let (document, offset) = try documentPosition(request)
+            guard let occurrence = document.analysis.occurrence(at: offset) else { return nil }
+            return PrepareRenameResult(range: document.range(of: occurrence.range, encoding: encoding),
+                                       placeholder: occurrence.name)
         }
-        on("textDocument/rename") { [unowned self] params throws(ResponseError) in
-            let (document, offset) = try documentPosition(params)
-            guard let newName = params?["newName"]?.stringValue else { throw .invalidParams("expected newName") }
+        on(RenameRequest.self) { [unowned self] request throws(ResponseError) in
+            let (document, offset) = try documentPosition(request)
+            let newName = request.newName
             let analysis = document.analysis
             guard let occurrence = analysis.occurrence(at: offset) else {
                 throw ResponseError(ResponseError.requestFailed, "only variables can be renamed")
@@ -20,9 +20,9 @@ extension LanguageServer {
                 throw ResponseError(ResponseError.requestFailed, why)
             }
             let edits = analysis.occurrences.filter { $0.name == occurrence.name }.map {
-                TextEdit(range: document.range(of: $0.range, encoding: encoding), newText: newName).json
+                TextEdit(range: document.range(of: $0.range, encoding: encoding), newText: newName)
             }
-            return ["changes": .object(JSONObject([(document.uri, .array(edits))]))]
+            return WorkspaceEdit(uri: document.uri, edits: edits)
         }
     }
 

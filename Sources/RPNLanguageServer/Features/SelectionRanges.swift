@@ -9,21 +9,13 @@ import RPNJSON
 /// are in the negotiated encoding.
 extension LanguageServer {
     func registerSelectionRanges() {
-        on("textDocument/selectionRange") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            guard let positions = params?["positions"]?.arrayValue else { throw .invalidParams("expected positions") }
-            var result: [JSONValue] = []
-            for json in positions {
-                let offset = document.offset(of: try Position(json: json), encoding: encoding)
-                var parent: JSONValue?
-                for range in selectionRanges(document, at: offset).reversed() {
-                    var object: JSONObject = ["range": document.range(of: range, encoding: encoding).json]
-                    if let parent { object["parent"] = parent }
-                    parent = .object(object)
-                }
-                result.append(parent ?? .null)
+        on(SelectionRangeRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
+            return request.positions.map { position in
+                let offset = document.offset(of: position, encoding: encoding)
+                let ranges = selectionRanges(document, at: offset)
+                return SelectionRange(ranges: ranges.map { document.range(of: $0, encoding: encoding) })
             }
-            return .array(result)
         }
     }
 

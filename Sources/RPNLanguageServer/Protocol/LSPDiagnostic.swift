@@ -2,7 +2,7 @@ import RPNCore
 import RPNJSON
 
 /// LSP `Diagnostic` made from a core diagnostic.
-struct LSPDiagnostic {
+struct LSPDiagnostic: JSONConvertible {
     var range: Range
     var diagnostic: Diagnostic
 

@@ -1,7 +1,7 @@
 import RPNJSON
 
 /// LSP `Location`.
-struct Location {
+struct Location: JSONConvertible {
     var uri: String
     var range: Range
 

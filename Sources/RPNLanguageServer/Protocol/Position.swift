@@ -2,7 +2,7 @@ import RPNCore
 import RPNJSON
 
 /// LSP `Position`: 0-based line and character (in the negotiated encoding).
-struct Position: Equatable {
+struct Position: Equatable, JSONConvertible {
     var line: Int
     var character: Int
 

@@ -1,7 +1,7 @@
 import RPNJSON
 
 /// LSP `Range`: start inclusive, end exclusive.
-struct Range: Equatable {
+struct Range: Equatable, JSONConvertible {
     var start: Position
     var end: Position
 

@@ -1,7 +1,7 @@
 import RPNJSON
 
 /// LSP `TextEdit`.
-struct TextEdit {
+struct TextEdit: JSONConvertible {
     var range: Range
     var newText: String
 

@@ -43,10 +43,9 @@ final class Document {
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range edit, or the whole text.
-    func apply(_ change: JSONValue, encoding: PositionEncoding) throws(ResponseError) {
-        guard let text = change["text"]?.stringValue else { throw .invalidParams("a content change needs text") }
-        if let rangeJSON = change["range"], !rangeJSON.isNull {
-            let range = try Range(json: rangeJSON)
+    func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+        let text = change.text
+        if let range = change.range {
             var lower = lineStarts.offset(of: range.start.source, in: bytes, unit: encoding.unit)
             var upper = lineStarts.offset(of: range.end.source, in: bytes, unit: encoding.unit)
             if lower > upper { swap(&lower, &upper) }

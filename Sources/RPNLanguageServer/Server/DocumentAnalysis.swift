@@ -43,16 +43,23 @@ final class DocumentAnalysis {
     }
 
     /// The token under a byte offset; with `orJustBefore`, a cursor right after a token counts
-    /// as on it (renaming from the end of a word).
+    /// as on it (expanding the selection from the end of a word).
     func tokenIndex(at offset: Int, orJustBefore: Bool = false) -> Int? {
+        let index = firstToken(endingAfter: offset)
+        if index < tokens.count, tokens[index].range.contains(offset) { return index }
+        if orJustBefore, index > 0, tokens[index - 1].range.upperBound == offset { return index - 1 }
+        return nil
+    }
+
+    /// The first token that ends after `offset` (`tokens.count`: none). Tokens never span a
+    /// line break, so from a line's start it is the line's first token, if it has any.
+    func firstToken(endingAfter offset: Int) -> Int {
         var low = 0, high = tokens.count
         while low < high {
             let mid = (low + high) / 2
             if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
-        if low < tokens.count, tokens[low].range.contains(offset) { return low }
-        if orJustBefore, low > 0, tokens[low - 1].range.upperBound == offset { return low - 1 }
-        return nil
+        return low
     }
 
     func text(of token: Token) -> String { source.text(of: token.range) }
@@ -82,11 +89,6 @@ final class DocumentAnalysis {
     /// Whole-document answers derived from this analysis (code lenses), kept while it is
     /// current: asking again about the same version costs nothing.
     var memo: [String: JSONValue] = [:]
-
-    /// Every variable name the document mentions, sorted.
-    var variableNames: [String] {
-        Set(occurrences.map(\.name)).sorted()
-    }
 
     struct Occurrence {
         var name: String

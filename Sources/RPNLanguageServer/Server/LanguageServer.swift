@@ -5,8 +5,9 @@ import RPNJSON
 /// neither reads nor writes bytes: messages come in through `handle`, and everything it sends
 /// goes out through the `send` closure it was given, so tests run it in memory.
 public final class LanguageServer {
-    public typealias RequestHandler = (JSONValue?) throws(ResponseError) -> JSONValue
-    public typealias NotificationHandler = (JSONValue?) throws(ResponseError) -> Void
+    /// A handler as the table holds it: the params as they came, the result encoded.
+    typealias RequestHandler = (JSONValue?) throws(ResponseError) -> JSONValue
+    typealias NotificationHandler = (JSONValue?) throws(ResponseError) -> Void
 
     enum State { case uninitialized, running, shutDown }
 
@@ -15,14 +16,8 @@ public final class LanguageServer {
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
     var configuration = ServerConfiguration()
-    var markdownHover = true
-    var markdownCompletion = true
-    /// The client's `capabilities` from `initialize`, for features that adapt to them.
-    var clientCapabilities: JSONValue = [:]
-    /// The client can be asked to fetch inlay hints / semantic tokens again
-    /// (`workspace.inlayHint.refreshSupport`, `workspace.semanticTokens.refreshSupport`).
-    var refreshesInlayHints = false
-    var refreshesSemanticTokens = false
+    /// What the client said it can do in `initialize`, for features that adapt to it.
+    var clientCapabilities = ClientCapabilities()
     /// The client's process, from `initialize`.
     public internal(set) var clientProcessID: Int32?
     /// The client's process if it existed at `initialize` (see `ClientProcess`); the transport
@@ -33,6 +28,9 @@ public final class LanguageServer {
     let documents = DocumentStore()
     private var requestHandlers: [String: RequestHandler] = [:]
     private var notificationHandlers: [String: NotificationHandler] = [:]
+    /// The capability each registered method stands for, in the order of registration (see
+    /// `capabilities`).
+    private(set) var registeredCapabilities: [(method: String, capability: ServerCapability)] = []
     /// What has arrived and waits its turn (see `enqueue` and `handleQueued`).
     var queue = MessageQueue()
     /// Takes in, without waiting, whatever has arrived since (the transport reads its input
@@ -69,13 +67,45 @@ public final class LanguageServer {
         registerFeatures()
     }
 
-    /// Registers a request handler: `on("textDocument/hover") { params in ... }`.
-    public func on(_ method: String, _ handler: @escaping RequestHandler) {
-        requestHandlers[method] = handler
+    /// Registers the handler of a request: `on(HoverRequest.self) { request throws(ResponseError)
+    /// in ... }`. It gets the params decoded (invalid ones are answered with -32602 before it
+    /// runs) and returns the result, which is encoded here; the request's capability is
+    /// advertised from now on.
+    func on<Request: RequestType>(_ type: Request.Type,
+                                  _ handler: @escaping (Request) throws(ResponseError) -> Request.Response) {
+        func handle(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+            let request = try Request(json: params)
+            return try handler(request).json
+        }
+        requestHandlers[Request.method] = handle
+        advertise(Request.method, Request.capability)
     }
 
-    public func onNotification(_ method: String, _ handler: @escaping NotificationHandler) {
-        notificationHandlers[method] = handler
+    /// Registers the handler of a notification: `on(DidOpenTextDocumentNotification.self) { ... }`.
+    func on<Notification: NotificationType>(_ type: Notification.Type,
+                                            _ handler: @escaping (Notification) throws(ResponseError) -> Void) {
+        func handle(_ params: JSONValue?) throws(ResponseError) {
+            let notification = try Notification(json: params)
+            try handler(notification)
+        }
+        notificationHandlers[Notification.method] = handle
+        advertise(Notification.method, Notification.capability)
+    }
+
+    /// Forgets the handler of a method and its capability (tests check that the capability goes
+    /// with it).
+    func removeHandler(_ method: String) {
+        requestHandlers[method] = nil
+        notificationHandlers[method] = nil
+        registeredCapabilities.removeAll { $0.method == method }
+    }
+
+    /// The methods with a handler.
+    var registeredMethods: [String] { Array(requestHandlers.keys) + Array(notificationHandlers.keys) }
+
+    private func advertise(_ method: String, _ capability: ServerCapability?) {
+        registeredCapabilities.removeAll { $0.method == method }
+        if let capability { registeredCapabilities.append((method, capability)) }
     }
 
     // MARK: - Dispatch
@@ -183,7 +213,7 @@ public final class LanguageServer {
     }
 
     private func handleNotification(method: String, params: JSONValue?) {
-        if method == "exit" {
+        if method == ExitNotification.method {
             exitCode = state == .shutDown ? 0 : 1
             return
         }
@@ -207,18 +237,17 @@ public final class LanguageServer {
 
     // MARK: - Helpers for handlers
 
-    func document(_ params: JSONValue?) throws(ResponseError) -> Document {
-        guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
-            throw .invalidParams("expected textDocument.uri")
+    /// The open document a request is about; RequestFailed when it is not open.
+    func document(_ identifier: TextDocumentIdentifier) throws(ResponseError) -> Document {
+        guard let document = documents[identifier.uri] else {
+            throw ResponseError(ResponseError.requestFailed, "\(identifier.uri) is not open")
         }
-        guard let document = documents[uri] else { throw ResponseError(ResponseError.requestFailed, "\(uri) is not open") }
         return document
     }
 
-    /// The document and byte offset of `params.position`.
-    func documentPosition(_ params: JSONValue?) throws(ResponseError) -> (Document, Int) {
-        let document = try document(params)
-        let position = try Position(json: params?["position"])
-        return (document, document.offset(of: position, encoding: encoding))
+    /// The document and byte offset of a request's position.
+    func documentPosition(_ request: some TextDocumentPositionRequest) throws(ResponseError) -> (Document, Int) {
+        let document = try document(request.textDocument)
+        return (document, document.offset(of: request.position, encoding: encoding))
     }
 }

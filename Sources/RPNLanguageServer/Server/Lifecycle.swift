@@ -2,39 +2,31 @@ import RPNJSON
 
 extension LanguageServer {
     func registerLifecycle() {
-        on("initialize") { [unowned self] params throws(ResponseError) in
-            let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            encoding = PositionEncoding.negotiate(offered)
-            let textDocument = params?["capabilities"]?["textDocument"]
-            markdownHover = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"]) == .markdown
-            markdownCompletion = MarkupKind.preferred(
-                textDocument?["completion"]?["completionItem"]?["documentationFormat"]) == .markdown
-            if let pid = params?["processId"]?.intValue, pid > 0, pid <= Int(Int32.max) {
-                clientProcessID = Int32(pid)
-                if ClientProcess.exists(Int32(pid)) {
-                    watchedProcessID = Int32(pid)
+        on(InitializeRequest.self) { [unowned self] request in
+            clientCapabilities = request.capabilities
+            encoding = PositionEncoding.negotiate(request.capabilities.positionEncodings)
+            if let pid = request.processID {
+                clientProcessID = pid
+                if ClientProcess.exists(pid) {
+                    watchedProcessID = pid
                 } else {
                     log("client process \(pid) does not exist here (another PID namespace?); not watching it")
                 }
             }
-            let workspace = params?["capabilities"]?["workspace"]
-            refreshesInlayHints = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
-            refreshesSemanticTokens = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
-            configuration.update(from: params?["initializationOptions"])
-            clientCapabilities = params?["capabilities"] ?? [:]
+            configuration.apply(request.settings)
             state = .running
-            return ["capabilities": capabilities, "serverInfo": ["name": .string(Self.name), "version": .string(Self.version)]]
+            return InitializeResult(capabilities: capabilities, serverName: Self.name, serverVersion: Self.version)
         }
-        onNotification("initialized") { _ in }
-        on("shutdown") { [unowned self] _ in
+        on(InitializedNotification.self) { _ in }
+        on(ShutdownRequest.self) { [unowned self] _ in
             state = .shutDown
-            return .null
+            return VoidResponse()
         }
-        onNotification("$/setTrace") { _ in }
-        onNotification("$/cancelRequest") { _ in }  // takes effect when it is queued (MessageQueue)
-        onNotification("workspace/didChangeConfiguration") { [unowned self] params throws(ResponseError) in
+        on(SetTraceNotification.self) { _ in }
+        on(CancelRequestNotification.self) { _ in }  // takes effect when it is queued (MessageQueue)
+        on(DidChangeConfigurationNotification.self) { [unowned self] notification in
             let before = configuration
-            configuration.update(from: params?["settings"])
+            configuration.apply(notification.settings)
             guard configuration != before else { return }
             if configuration.angleUnit != before.angleUnit {
                 for document in documents.all {  // values and diagnostics depend on the unit
@@ -44,38 +36,16 @@ extension LanguageServer {
                 }
             }
             // What the editor shows was computed with the old settings: ask it to ask again.
-            if refreshesInlayHints { sendRequest("workspace/inlayHint/refresh") }
-            if refreshesSemanticTokens { sendRequest("workspace/semanticTokens/refresh") }
+            if clientCapabilities.inlayHintRefresh { sendRequest("workspace/inlayHint/refresh") }
+            if clientCapabilities.semanticTokensRefresh { sendRequest("workspace/semanticTokens/refresh") }
         }
     }
 
-    /// Exactly what is implemented.
-    var capabilities: JSONValue {
-        [
-            "positionEncoding": .string(encoding.rawValue),
-            "textDocumentSync": ["openClose": true, "change": .int(TextDocumentSyncKind.incremental)],
-            "hoverProvider": true,
-            "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": false],
-            "definitionProvider": true,
-            "referencesProvider": true,
-            "documentHighlightProvider": true,
-            "documentSymbolProvider": true,
-            "renameProvider": ["prepareProvider": true],
-            "documentFormattingProvider": true,
-            "documentRangeFormattingProvider": true,
-            "codeActionProvider": ["codeActionKinds": .array(CodeActionKind.all.map(JSONValue.string))],
-            "codeLensProvider": ["resolveProvider": false],
-            "executeCommandProvider": ["commands": .array(EvaluateCommand.all.map(JSONValue.string))],
-            "foldingRangeProvider": true,
-            "selectionRangeProvider": true,
-            "inlayHintProvider": true,
-            "semanticTokensProvider": [
-                "legend": ["tokenTypes": .array(SemanticTokenLegend.types.map(JSONValue.string)),
-                           "tokenModifiers": .array(SemanticTokenLegend.modifiers.map(JSONValue.string))],
-                "full": ["delta": true],
-                "range": true,
-            ],
-            "experimental": ["rpnEvaluateProvider": true, "rpnDescribeProvider": true],
-        ]
+    /// Exactly what is implemented: the capabilities of the handlers registered, merged (see
+    /// `ServerCapability`), and the position encoding negotiated with this client.
+    var capabilities: JSONObject {
+        var capabilities: JSONObject = ["positionEncoding": .string(encoding.rawValue)]
+        for (key, value) in ServerCapability.merged(registeredCapabilities.map(\.capability)) { capabilities[key] = value }
+        return capabilities
     }
 }

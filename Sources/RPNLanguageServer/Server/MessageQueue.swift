@@ -12,7 +12,6 @@ struct MessageQueue {
     private var versionsWaiting: [String: Int] = [:]
 
     var isEmpty: Bool { head == messages.count }
-    var count: Int { messages.count - head }
 
     mutating func append(_ message: JSONValue) {
         if let id = Self.cancelledID(message) { cancelled.insert(id) }
@@ -44,14 +43,15 @@ struct MessageQueue {
     func hasNewerVersion(of uri: String) -> Bool { versionsWaiting[uri] != nil }
 
     private static func cancelledID(_ message: JSONValue) -> String? {
-        guard message["method"]?.stringValue == "$/cancelRequest", message["id"] == nil,
+        guard message["method"]?.stringValue == CancelRequestNotification.method, message["id"] == nil,
               let id = message["params"]?["id"] else { return nil }
         return LanguageServer.key(of: id)
     }
 
     static func changedDocument(_ message: JSONValue) -> String? {
         guard message["id"] == nil, let method = message["method"]?.stringValue,
-              method == "textDocument/didChange" || method == "textDocument/didOpen" || method == "textDocument/didClose"
+              method == DidChangeTextDocumentNotification.method || method == DidOpenTextDocumentNotification.method
+                || method == DidCloseTextDocumentNotification.method
         else { return nil }
         return message["params"]?["textDocument"]?["uri"]?.stringValue
     }

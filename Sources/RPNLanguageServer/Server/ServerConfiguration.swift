@@ -1,10 +1,7 @@
 import RPNCore
-import RPNJSON
 
-/// Settings a client can give in `initializationOptions` or `workspace/didChangeConfiguration`
-/// (`{"rpn": {...}}` or the same object bare):
-/// `{"inlayHints": false | {"enabled": false}, "formatting": {"glyphs": "keep"|"unicode"|"ascii"},
-///   "angleUnit": "radians"|"degrees"}`.
+/// The settings in force: the defaults, changed by the client's `initializationOptions` and
+/// `workspace/didChangeConfiguration` (see `ServerSettings`).
 public struct ServerConfiguration: Sendable, Equatable {
     public var inlayHints = true
     public var formattingGlyphs = Formatter.Glyphs.keep
@@ -12,17 +9,10 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public init() {}
 
-    mutating func update(from json: JSONValue?) {
-        guard var json, json.objectValue != nil else { return }
-        if let nested = json["rpn"], nested.objectValue != nil { json = nested }
-        if let hints = json["inlayHints"] {
-            inlayHints = hints.boolValue ?? hints["enabled"]?.boolValue ?? inlayHints
-        }
-        if let glyphs = json["formatting"]?["glyphs"]?.stringValue.flatMap(Formatter.Glyphs.init(rawValue:)) {
-            formattingGlyphs = glyphs
-        }
-        if let unit = json["angleUnit"]?.stringValue {
-            angleUnit = unit == "degrees" ? .degrees : .radians
-        }
+    /// The settings given; those not given stay as they are.
+    mutating func apply(_ settings: ServerSettings) {
+        inlayHints = settings.inlayHints ?? inlayHints
+        formattingGlyphs = settings.formattingGlyphs ?? formattingGlyphs
+        angleUnit = settings.angleUnit ?? angleUnit
     }
 }

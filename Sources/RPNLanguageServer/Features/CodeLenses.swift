@@ -10,22 +10,22 @@ import RPNJSON
 /// with the analysis: asking again about the same version costs nothing.
 extension LanguageServer {
     func registerCodeLens() {
-        on("textDocument/codeLens") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
+        on(CodeLensRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
             let analysis = document.analysis
-            if let lenses = analysis.memo[Self.codeLensMemo] { return lenses }
+            if let lenses = analysis.memo[Self.codeLensMemo] { return EncodedResult(encoded: lenses) }
             var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)
-            var lenses: [JSONValue] = []
+            var lenses: [CodeLens] = []
             for line in analysis.codeLines(0...Int.max, in: document.lineIndex) {
                 guard let top = analysis.result(of: line) else { continue }
                 let start = sweep.position(of: analysis.tokens[line.firstToken].range.lowerBound)
                 let end = sweep.position(of: analysis.tokens[line.lastToken].range.upperBound)
                 let title = analysis.value(of: top).map { "= " + NumberFormatting.ascii($0) } ?? "no value"
-                lenses.append(["range": Range(start: start, end: end).json,
-                               "command": EvaluateCommand.command(title, uri: document.uri, position: end)])
+                lenses.append(CodeLens(range: Range(start: start, end: end),
+                                       command: EvaluateCommand.command(title, uri: document.uri, position: end)))
             }
-            let result = JSONValue.array(lenses)
-            analysis.memo[Self.codeLensMemo] = result
+            let result = EncodedResult(lenses)
+            analysis.memo[Self.codeLensMemo] = result.json
             return result
         }
     }

@@ -35,6 +35,11 @@ public enum SemanticTokenLegend {
         case .invalid: nil
         }
     }
+
+    /// LSP `SemanticTokensLegend`.
+    static var json: JSONValue {
+        ["tokenTypes": .array(types.map(JSONValue.string)), "tokenModifiers": .array(modifiers.map(JSONValue.string))]
+    }
 }
 
 extension LanguageServer {
@@ -42,23 +47,20 @@ extension LanguageServer {
     /// edited since are lexed again) and `range` (only the lines asked for are lexed).
     /// Tokens come from the lexer alone: no analysis of the document is needed.
     func registerSemanticTokens() {
-        on("textDocument/semanticTokens/full") { [unowned self] params throws(ResponseError) in
-            try semanticTokens(try document(params))
+        on(SemanticTokensRequest.self) { [unowned self] request throws(ResponseError) in
+            try semanticTokens(try document(request.textDocument))
         }
-        on("textDocument/semanticTokens/full/delta") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            guard let previous = params?["previousResultId"]?.stringValue else {
-                throw .invalidParams("expected previousResultId")
-            }
+        on(SemanticTokensDeltaRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
             // A result the client has but we no longer know (or never gave): all the tokens.
-            guard let baseline = document.semanticTokensBaseline, baseline.resultID == previous else {
-                return try semanticTokens(document)
+            guard let baseline = document.semanticTokensBaseline, baseline.resultID == request.previousResultID else {
+                return .tokens(try semanticTokens(document))
             }
-            return try semanticTokensDelta(document, since: baseline)
+            return .delta(try semanticTokensDelta(document, since: baseline))
         }
-        on("textDocument/semanticTokens/range") { [unowned self] params throws(ResponseError) in
-            let document = try document(params)
-            let range = try Range(json: params?["range"])
+        on(SemanticTokensRangeRequest.self) { [unowned self] request throws(ResponseError) in
+            let document = try document(request.textDocument)
+            let range = request.range
             var lower = document.offset(of: range.start, encoding: encoding)
             var upper = document.offset(of: range.end, encoding: encoding)
             if lower > upper { swap(&lower, &upper) }
@@ -70,12 +72,12 @@ extension LanguageServer {
                 guard token.range.upperBound > lower, token.range.lowerBound < upper else { return }
                 if encoder.append(token) != nil, encoder.count & 4095 == 0 { try checkpoint() }
             }
-            return ["data": .array(encoder.data)]
+            return SemanticTokens(data: encoder.data)
         }
     }
 
     /// Every token of the document, with a result id for later deltas.
-    func semanticTokens(_ document: Document) throws(ResponseError) -> JSONValue {
+    func semanticTokens(_ document: Document) throws(ResponseError) -> SemanticTokens {
         try checkpoint()
         let lineCount = document.lineIndex.lineCount
         // As many tokens as last time, or as the analysis found: the array is not copied as it grows.
@@ -94,13 +96,14 @@ extension LanguageServer {
         let id = nextSemanticTokensResultID()
         document.semanticTokensBaseline = SemanticTokensBaseline(resultID: id, tokensBeforeLine: tokensBeforeLine,
                                                                   byteCount: document.bytes.count)
-        return ["resultId": .string(id), "data": .array(encoder.data)]
+        return SemanticTokens(resultID: id, data: encoder.data)
     }
 
     /// The edits that turn the baseline's tokens into the document's: the lines between the
     /// untouched start and the untouched end of the text are lexed again, and the first token
     /// after them is sent again too (its line is relative to the token before it).
-    func semanticTokensDelta(_ document: Document, since baseline: SemanticTokensBaseline) throws(ResponseError) -> JSONValue {
+    func semanticTokensDelta(_ document: Document, since baseline: SemanticTokensBaseline) throws(ResponseError)
+        -> SemanticTokensDelta {
         try checkpoint()
         let lines = document.lineIndex
         let lineCount = lines.lineCount
@@ -155,12 +158,12 @@ extension LanguageServer {
         let id = nextSemanticTokensResultID()
         document.semanticTokensBaseline = SemanticTokensBaseline(resultID: id, tokensBeforeLine: tokensBeforeLine,
                                                                   byteCount: document.bytes.count)
-        var edits: [JSONValue] = []
+        var edits: [SemanticTokensDelta.Edit] = []
         if oldEdited + resent > 0 || !encoder.data.isEmpty {
-            edits.append(["start": .int(5 * tokensBefore), "deleteCount": .int(5 * (oldEdited + resent)),
-                          "data": .array(encoder.data)])
+            edits.append(SemanticTokensDelta.Edit(start: 5 * tokensBefore, deleteCount: 5 * (oldEdited + resent),
+                                                  data: encoder.data))
         }
-        return ["resultId": .string(id), "edits": .array(edits)]
+        return SemanticTokensDelta(resultID: id, edits: edits)
     }
 
     /// The line of the `index`th token, from the tokens before each line.
@@ -182,7 +185,7 @@ extension LanguageServer {
 /// LSP's relative encoding: each token's line relative to the previous token, its start
 /// relative to the previous token's on the same line, its length, type and modifiers.
 struct SemanticTokenEncoder {
-    private(set) var data: [JSONValue] = []
+    private(set) var data: SemanticTokenData
     /// Tokens encoded.
     private(set) var count = 0
     private var previous: Position
@@ -191,7 +194,7 @@ struct SemanticTokenEncoder {
     /// Tokens appended must come in order from `line` on; `previous` is the position of the
     /// token before them (the origin for the first token of a document or of a range).
     init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0) {
-        data.reserveCapacity(5 * expected)
+        data = SemanticTokenData(reservingCapacity: 5 * expected)
         let line = max(0, min(line, document.lineIndex.lineCount - 1))
         sweep = PositionSweep(bytes: document.bytes, encoding: encoding, line: line,
                               offset: document.lineIndex.lineStarts[line])
@@ -205,11 +208,11 @@ struct SemanticTokenEncoder {
         let end = sweep.position(of: token.range.upperBound)
         let deltaLine = start.line - previous.line
         let deltaStart = deltaLine == 0 ? start.character - previous.character : start.character
-        data.append(.int(deltaLine))  // five appends: an array literal here would be an allocation per token
-        data.append(.int(deltaStart))
-        data.append(.int(end.character - start.character))
-        data.append(.int(type))
-        data.append(.int(modifiers))
+        data.append(deltaLine)  // five appends: an array literal here would be an allocation per token
+        data.append(deltaStart)
+        data.append(end.character - start.character)
+        data.append(type)
+        data.append(modifiers)
         previous = start
         count += 1
         return start

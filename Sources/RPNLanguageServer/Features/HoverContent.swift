@@ -3,14 +3,14 @@ import RPNJSON
 
 extension LanguageServer {
     func registerHover() {
-        on("textDocument/hover") { [unowned self] params throws(ResponseError) in
-            let (document, offset) = try documentPosition(params)
+        on(HoverRequest.self) { [unowned self] request throws(ResponseError) in
+            let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
-            guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return .null }
+            guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return nil }
             let content = hover(analysis, index, angleUnit: document.angleUnit)
-            guard !content.isEmpty else { return .null }
-            return ["contents": content.json(markdownHover ? .markdown : .plaintext),
-                    "range": document.range(of: analysis.tokens[index].range, encoding: encoding).json]
+            guard !content.isEmpty else { return nil }
+            return Hover(contents: content, format: clientCapabilities.hoverFormat,
+                         range: document.range(of: analysis.tokens[index].range, encoding: encoding))
         }
     }
 

@@ -1,0 +1,36 @@
+import RPNJSON
+
+/// What the server reads of the client's `capabilities` in `initialize`. Read leniently: what
+/// a client does not say, or says in a shape the server does not know, is what it lacks.
+struct ClientCapabilities {
+    /// `general.positionEncodings`, in the client's order.
+    var positionEncodings: [String] = []
+    /// How hovers are written (`textDocument.hover.contentFormat`).
+    var hoverFormat = MarkupKind.plaintext
+    /// How completion items are documented (`completionItem.documentationFormat`).
+    var completionDocumentationFormat = MarkupKind.plaintext
+    /// `publishDiagnostics.tagSupport` lists `Unnecessary`.
+    var unnecessaryTag = false
+    /// At most this many folding ranges (`foldingRange.rangeLimit`).
+    var foldingRangeLimit: Int?
+    /// The client can be asked to fetch inlay hints / semantic tokens again
+    /// (`workspace.inlayHint.refreshSupport`, `workspace.semanticTokens.refreshSupport`).
+    var inlayHintRefresh = false
+    var semanticTokensRefresh = false
+
+    init() {}
+
+    init(json: JSONValue?) {
+        positionEncodings = json?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let textDocument = json?["textDocument"]
+        hoverFormat = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"])
+        completionDocumentationFormat = MarkupKind.preferred(
+            textDocument?["completion"]?["completionItem"]?["documentationFormat"])
+        unnecessaryTag = textDocument?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
+            .contains(.int(DiagnosticTag.unnecessary)) ?? false
+        if let limit = textDocument?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0 { foldingRangeLimit = limit }
+        let workspace = json?["workspace"]
+        inlayHintRefresh = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+        semanticTokensRefresh = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
+    }
+}

@@ -1,0 +1,74 @@
+import RPNJSON
+import Testing
+@testable import RPNLanguageServer
+
+/// Params a request cannot do without, missing or of the wrong shape: InvalidParams (-32602)
+/// naming what is wrong, before anything is done, and the server keeps going.
+@Suite struct InvalidParamsTests {
+    static let document: JSONValue = ["uri": "file:///t.rpn"]
+    static let origin = ServerHarness.position(0, 0)
+    static let range: JSONValue = ["start": origin, "end": origin]
+
+    /// (method, params, a word the message must contain)
+    static let cases: [(String, JSONValue, String)] = [
+        ("textDocument/hover", ["position": origin], "textDocument.uri"),
+        ("textDocument/hover", ["textDocument": ["uri": 7], "position": origin], "textDocument.uri"),
+        ("textDocument/hover", ["textDocument": document], "position"),
+        ("textDocument/hover", ["textDocument": document, "position": ["line": -1, "character": 0]], "position"),
+        ("textDocument/completion", ["textDocument": document, "position": ["line": 0]], "position"),
+        ("textDocument/definition", ["textDocument": document, "position": "0:0"], "position"),
+        ("textDocument/references", ["textDocument": document], "position"),
+        ("textDocument/documentHighlight", ["textDocument": document], "position"),
+        ("textDocument/prepareRename", ["textDocument": document], "position"),
+        ("textDocument/rename", ["textDocument": document, "position": origin], "newName"),
+        ("textDocument/rename", ["textDocument": document, "position": origin, "newName": 3], "newName"),
+        ("textDocument/documentSymbol", [:], "textDocument.uri"),
+        ("textDocument/formatting", ["options": [:]], "textDocument.uri"),
+        ("textDocument/rangeFormatting", ["textDocument": document], "range"),
+        ("textDocument/codeAction", ["textDocument": document, "context": ["diagnostics": []]], "range"),
+        ("textDocument/codeAction", ["textDocument": document, "range": range,
+                                     "context": ["diagnostics": [["range": ["start": origin]]]]], "position"),
+        ("textDocument/codeLens", ["textDocument": [:]], "textDocument.uri"),
+        ("textDocument/foldingRange", [:], "textDocument.uri"),
+        ("textDocument/selectionRange", ["textDocument": document], "positions"),
+        ("textDocument/selectionRange", ["textDocument": document, "positions": [origin, ["line": 0]]], "position"),
+        ("textDocument/inlayHint", ["textDocument": document], "range"),
+        ("textDocument/semanticTokens/full", [:], "textDocument.uri"),
+        ("textDocument/semanticTokens/full/delta", ["textDocument": document], "previousResultId"),
+        ("textDocument/semanticTokens/range", ["textDocument": document, "range": ["end": origin]], "position"),
+        ("workspace/executeCommand", ["arguments": []], "command"),
+        ("workspace/executeCommand", ["command": "rpn.evaluate", "arguments": [["uri": "file:///t.rpn"]]], "rpn.evaluate takes"),
+        ("workspace/executeCommand", ["command": "rpn.evaluate",
+                                      "arguments": [["uri": "file:///t.rpn", "range": ["start": origin]]]], "position"),
+        ("rpn/evaluate", ["position": origin], "textDocument.uri"),
+        ("rpn/describe", ["textDocument": document, "position": ["character": 1]], "position"),
+        ("rpn/evaluate", ["text": "x", "variables": 1], "variables"),
+    ]
+
+    @Test(arguments: cases)
+    func answeredWithInvalidParams(_ method: String, _ params: JSONValue, _ named: String) {
+        let h = ServerHarness()
+        h.open("1 2 +\n")
+        let error = h.request(method, params)["error"]
+        #expect(error?["code"] == -32602, "\(method) \(params)")
+        #expect(error?["message"]?.stringValue?.contains(named) == true, "\(String(describing: error))")
+        #expect(h.request("shutdown")["result"] == .null, "the server keeps going")
+    }
+
+    /// A bad change in a didChange: the changes before it are applied (the client has made
+    /// them) and their diagnostics published; the bad one and those after it are not.
+    @Test func theChangesBeforeABadOneAreApplied() throws {
+        let h = ServerHarness()
+        h.open("1 2 +\n")
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.rpn", "version": 2], "contentChanges": [
+            ["range": ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(0, 1)], "text": "7"],
+            ["range": ["start": ServerHarness.position(0, 0)], "text": "8"],
+            ["text": "9 9 +\n"],
+        ]])
+        let document = try #require(h.server.documents["file:///t.rpn"])
+        #expect(document.text == "7 2 +\n")
+        #expect(document.version == 2)
+        let published = h.sent.last { $0["method"] == "textDocument/publishDiagnostics" }
+        #expect(published?["params"]?["version"] == 2)
+    }
+}
