@@ -60,10 +60,10 @@ let package = Package(
         // What the test targets share: an in-memory process (captured output, fake files and
         // standard input, terminal and colour) to run commands and the shell in.
         .target(name: "RPNTestSupport", dependencies: ["RPNCommandLine"], path: "Tests/RPNTestSupport"),
-        .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore"]),
+        .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore", "RPNTestSupport"]),
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON", "RPNTestSupport"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
-        .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore"]),
+        .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore", "RPNTestSupport"]),
         .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine", "RPNTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,24 +1,14 @@
 import RPNCore
+import RPNTestSupport
 import Testing
 
 /// Thousands of random programs, checked against two independent oracles: the values-only
 /// machine (folded constants, no trees) must agree with the tree-keeping one, and reading the
 /// description of every stack entry back as ordinary infix must give that entry's value.
 @Suite struct RandomProgramTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let variables = ["x": 1.5, "y": -2.0]
 
-    static func program(_ rng: inout SplitMix64) -> String {
+    static func program(_ rng: inout SeededGenerator) -> String {
         var tokens: [String] = []
         var depth = 0
         for _ in 0..<Int.random(in: 1...14, using: &rng) {
@@ -49,7 +39,7 @@ import Testing
 
     @Test(arguments: 0..<8)
     func valuesOnlyAndTreesAgreeAndDescriptionsReadBack(_ batch: Int) {
-        var rng = SplitMix64(state: UInt64(batch) &* 7919 &+ 1)
+        var rng = SeededGenerator(state: UInt64(batch) &* 7919 &+ 1)
         for _ in 0..<500 {
             let text = Self.program(&rng)
             let vars = Self.variables.map { ($0.key, $0.value) }

@@ -1,21 +1,11 @@
 import RPNCore
+import RPNTestSupport
 import Testing
 @testable import RPNLanguageServer
 
 /// Line starts kept up to date edit by edit agree with `LineIndex` built from the edited
 /// text, line ends of every kind included (`\r\n` split and joined by edits).
 @Suite struct LineStartsTests {
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces: [[UInt8]] = ["\n", "\r", "\r\n", "a", "√", "😀", "ab\ncd", "\r\r\n\n", ""].map { Array($0.utf8) }
 
     @Test(arguments: 1...8)

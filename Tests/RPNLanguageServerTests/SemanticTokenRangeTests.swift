@@ -1,4 +1,5 @@
 import RPNJSON
+import RPNTestSupport
 import Testing
 @testable import RPNLanguageServer
 
@@ -81,17 +82,6 @@ import Testing
             data.replaceSubrange(start..<(start + count), with: ints(edit["data"]))
         }
         return data
-    }
-
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     static let insertions = ["1", " ", "\n", "√", "π ", "# c", "→x", "-", "x", "\r\n", "😀", "3-4 ", "\r", "dup\n"]
