@@ -388,10 +388,9 @@ public final class Shell {
         for arrow in ["→", "->"] where prefix.hasPrefix(arrow) {
             return session.variableNames.map { arrow + $0 }.filter { $0.hasPrefix(prefix) }.sorted()
         }
-        let lowered = prefix.lowercased()
         // Words match in any case, constants only as spelled (`E` is a variable, not e).
         let words = Builtin.wordNames.filter { name in
-            name.hasPrefix(lowered) && (Builtin.named(name)?.kind != .constant || name.hasPrefix(prefix))
+            Builtin.named(name).map { $0.spelling(name, completes: prefix) } ?? false
         }
         let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
         return Array(Set(words + variables)).sorted()

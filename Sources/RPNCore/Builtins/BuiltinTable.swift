@@ -92,6 +92,13 @@ extension Builtin {
     @inline(__always)
     static func ignoresCase(_ id: BuiltinID) -> Bool { self[id].kind != .constant }
 
+    /// Whether a letter spelling of this word completes what is typed: in any ASCII case,
+    /// except constants, which only as written (the same rule as `named`), so completion in
+    /// the shell and in editors offers `e` for `e` but not for `E`.
+    public func spelling(_ spelling: String, completes typed: some StringProtocol) -> Bool {
+        Self.ignoresCase(id) ? spelling.lowercased().hasPrefix(typed.lowercased()) : spelling.hasPrefix(typed)
+    }
+
     /// Every letter spelling, sorted, for completion and did-you-mean.
     public static let wordNames: [String] = byName.keys.sorted()
 }

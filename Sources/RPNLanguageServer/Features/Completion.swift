@@ -175,7 +175,7 @@ struct BuiltinCompletion {
         if typed.isEmpty { return isLetterSpelling ? spelling : letterSpellings.first ?? spelling }
         let candidates = isLetterSpelling ? [spelling] : letterSpellings
         return candidates.first { candidate in
-            word.kind == .constant ? candidate.hasPrefix(typed) : candidate.lowercased().hasPrefix(typed.lowercased())
+            word.spelling(candidate, completes: typed)
         }
     }
 
