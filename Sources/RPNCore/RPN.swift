@@ -4,7 +4,7 @@ public enum RPN {
     /// The result of running a program.
     public struct Evaluation: Sendable {
         /// The final stack's values, oldest first; nil where there is none.
-        public var values: [Double?]
+        public var values: [Number?]
         /// The civilized description of the final stack (nil unless trees were kept).
         public var description: String?
         /// Every diagnostic, in the order found.
@@ -23,7 +23,7 @@ public enum RPN {
 
     /// Runs the sources in order on one stack, then evaluates the final stack.
     public static func evaluate(_ sources: [SourceFile], options: EvaluationOptions = EvaluationOptions(),
-                                variables: [(String, Double)] = [],
+                                variables: [(String, Number)] = [],
                                 style: DescriptionStyle = DescriptionStyle()) -> Evaluation {
         var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
@@ -35,14 +35,15 @@ public enum RPN {
     }
 
     public static func evaluate(_ text: String, options: EvaluationOptions = EvaluationOptions(),
-                                variables: [(String, Double)] = [],
+                                variables: [(String, Number)] = [],
                                 style: DescriptionStyle = DescriptionStyle()) -> Evaluation {
         evaluate([SourceFile(name: "<text>", text: text)], options: options, variables: variables, style: style)
     }
 
     /// The description of a program's final stack: `3 5 + √ π cos` ⇒ `√(3+5),cos(π)`.
-    public static func describe(_ text: String, style: DescriptionStyle = DescriptionStyle()) -> String {
-        var machine = Machine()
+    public static func describe(_ text: String, style: DescriptionStyle = DescriptionStyle(),
+                                options: EvaluationOptions = EvaluationOptions()) -> String {
+        var machine = Machine(options: options)
         machine.run(SourceFile(name: "<text>", text: text))
         return machine.description(style: style)
     }
@@ -55,7 +56,7 @@ public enum RPN {
 
     /// The one number a small program gives (`--set x=pi 2 /`, `:set x 3`), or why not.
     public static func number(_ text: String, angleUnit: AngleUnit = .radians,
-                              variables: [(String, Double)] = []) -> Result<Double, Diagnostic.Message> {
+                              variables: [(String, Number)] = []) -> Result<Double, Diagnostic.Message> {
         let evaluation = evaluate(text, options: EvaluationOptions(angleUnit: angleUnit, keepTrees: false),
                                   variables: variables)
         guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
@@ -66,8 +67,9 @@ public enum RPN {
 
     /// Every diagnostic of a program, variables it never stores being free (for editors and
     /// `rpn check`).
-    public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians) -> [Diagnostic] {
-        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+    public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true) -> [Diagnostic] {
+        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
+                                                         exact: exact))
         machine.run(source)
         _ = machine.values()
         return machine.allDiagnostics
@@ -81,12 +83,12 @@ extension Machine {
     }
 
     public func describe(style: DescriptionStyle = DescriptionStyle()) -> (bytes: [UInt8], truncated: Bool) {
-        InfixPrinter(nodes: nodes, variableNames: variables.names, style: style).describe(stackNodes)
+        InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style).describe(stackNodes)
     }
 
     /// The description of one node's tree.
     public func description(of node: Int32, style: DescriptionStyle = DescriptionStyle()) -> String {
-        String(decoding: InfixPrinter(nodes: nodes, variableNames: variables.names, style: style).describe([node]).bytes,
+        String(decoding: InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style).describe([node]).bytes,
                as: UTF8.self)
     }
 

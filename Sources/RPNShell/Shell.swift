@@ -106,7 +106,9 @@ public final class Shell {
 
     func showStack() {
         let display = session.display(levels: StackDisplay.levels, descriptionBytes: descriptionBytes)
-        output.write(StackDisplay(colour: environment.colour).render(display))
+        var stackDisplay = StackDisplay(colour: environment.colour)
+        stackDisplay.format = session.format
+        output.write(stackDisplay.render(display))
     }
 
     /// Diagnostics of the line just entered: a caret under the typed line when they are in it
@@ -171,7 +173,7 @@ public final class Shell {
         case .vars:
             let variables = session.variables
             if variables.isEmpty { say(note("no variables have values")) }
-            for (name, value) in variables { say("  \(name) = \(NumberFormatting.ascii(value))") }
+            for (name, value) in variables { say("  \(name) = \(session.format.string(value))") }
         case .set(let name, let valueText):
             setVariable(name, valueText)
         case .unset(let name):
@@ -197,6 +199,25 @@ public final class Shell {
         case .degrees, .radians:
             session.setAngleUnit(command == .degrees ? .degrees : .radians)
             say(note(Self.angleNote(session.angleUnit)))
+            showStack()
+        case .exact(let exact):
+            session.setExact(exact)
+            say(note(exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations"
+                           : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"))
+            showStack()
+        case .displayMode(let mode):
+            session.format.mode = mode
+            showStack()
+        case .fractions:
+            session.format.fractions.toggle()
+            say(note(session.format.fractions ? "fractions: 1/3, 3/4" : "fractions off: 0.3333333333333333, 0.75"))
+            showStack()
+        case .grouping:
+            session.format.grouping.toggle()
+            say(note(session.format.grouping ? "digits grouped: 1,234,567" : "digits not grouped: 1234567"))
+            showStack()
+        case .base(let base):
+            session.format.base = base
             showStack()
         case .save(let path):
             let text = session.program + (session.program.isEmpty ? "" : "\n")
@@ -242,14 +263,15 @@ public final class Shell {
             problem("'\(name)' is not a variable name")
             return
         }
-        switch RPN.number(valueText, angleUnit: session.angleUnit, variables: session.variables.map { ($0.name, $0.value) }) {
+        switch RPN.number(valueText, angleUnit: session.angleUnit, exact: session.isExact,
+                          variables: session.variables.map { ($0.name, $0.value) }) {
         case .success(let value):
-            if case .rejected(let errors) = session.setVariable(name, to: value) {
+            if case .rejected(let errors) = session.setVariable(name, to: value, text: valueText) {
                 show(errors, typed: nil)
                 say(note("\(name) keeps its value; the stack is unchanged"))
                 return
             }
-            say("  \(name) = \(NumberFormatting.ascii(value))")
+            say("  \(name) = \(session.format.string(value))")
             showStack()
         case .failure(let why):
             problem("\(valueText): \(why.text)")

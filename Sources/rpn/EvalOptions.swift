@@ -29,6 +29,56 @@ struct EvalOptions: ParsableArguments {
     @Flag(help: "Trigonometric functions take and give degrees (in --set values too).")
     var degrees = false
 
+    @Flag(help: ArgumentHelp("Compute in IEEE doubles throughout instead of exact integers and fractions.",
+                             discussion: "0.1 0.2 + then prints 0.30000000000000004."))
+    var float = false
+
+    @Option(help: ArgumentHelp("Print values with N digits after the point (HP FIX).", valueName: "N"))
+    var fix: Int?
+
+    @Option(help: ArgumentHelp("Print values in scientific notation with N digits after the point (HP SCI).",
+                               valueName: "N"))
+    var sci: Int?
+
+    @Option(help: ArgumentHelp("Print values in engineering notation, exponents multiples of 3 (HP ENG).",
+                               valueName: "N"))
+    var eng: Int?
+
+    @Flag(help: "Print values in the standard form (the default): exact values exactly, others shortest.")
+    var std = false
+
+    @Flag(help: "Print exact non-integers as fractions: 1/3, 3/4.")
+    var fractions = false
+
+    @Flag(help: "Group the digits of the integer part in threes: 1,234,567.5.")
+    var group = false
+
+    @Option(help: ArgumentHelp("Print integers in base 16, 8, 2 or 10 (0xFF, 0o17, 0b101).", valueName: "BASE"))
+    var base: Int?
+
+    /// How values print, from --fix/--sci/--eng/--std, --fractions, --group and --base.
+    func numberFormat() throws -> NumberFormat {
+        var format = NumberFormat()
+        let modes = [fix.map { NumberFormat.Mode.fixed($0) }, sci.map { .scientific($0) }, eng.map { .engineering($0) },
+                     std ? .standard : nil].compactMap { $0 }
+        guard modes.count <= 1 else {
+            throw ValidationError("choose one of --fix, --sci, --eng and --std")
+        }
+        for (digits, name) in [(fix, "--fix"), (sci, "--sci"), (eng, "--eng")] {
+            if let digits, !(0...NumberFormat.maximumDigits).contains(digits) {
+                throw ValidationError("\(name) takes 0 to \(NumberFormat.maximumDigits) digits, got \(digits)")
+            }
+        }
+        format.mode = modes.first ?? .standard
+        format.fractions = fractions
+        format.grouping = group
+        if let base {
+            guard [2, 8, 10, 16].contains(base) else { throw ValidationError("--base takes 16, 8, 2 or 10, got \(base)") }
+            format.base = base
+        }
+        return format
+    }
+
     /// `files` come from the command: the completion scripts' command tree has none (see
     /// RPNCompletions).
     func run(files: [String]) throws {
@@ -44,6 +94,8 @@ struct EvalOptions: ParsableArguments {
         command.ascii = ascii
         command.degrees = degrees
         command.assignments = assignments
+        command.exact = !float
+        command.format = try numberFormat()
         try finish(command.run(io))
     }
 
@@ -58,12 +110,14 @@ struct EvalOptions: ParsableArguments {
             return ExitStatus.usage
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians
-        let variables: [(name: String, value: Double)]
-        switch VariableAssignments.parse(assignments, angleUnit: angleUnit) {
+        let format: NumberFormat
+        do { format = try numberFormat() } catch { io.fail("\(error)"); return ExitStatus.usage }
+        let variables: [(name: String, value: Number)]
+        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: !float) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
-        let session = Session(angleUnit: angleUnit, variables: variables)
+        let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, format: format)
         if ascii { session.style.glyphs = .ascii }
         let output = OutputSink.standardOutput()
         Interrupts.installForShell()

@@ -10,13 +10,25 @@ import Testing
     @Test(arguments: CorpusCase.all())
     func corpusCase(_ test: CorpusCase) {
         var options = EvaluationOptions()
-        var variables: [(String, Double)] = []
+        var variables: [(String, Number)] = []
+        var format = NumberFormat()
         for option in test.options {
+            let words = option.split(separator: " ")
+            let digits = words.count == 2 ? Int(words[1]) : nil
             if option == "degrees" { options.angleUnit = .degrees }
             else if option == "free" { options.freeVariables = true }
+            else if option == "float" { options.exact = false }
+            else if option == "fractions" { format.fractions = true }
+            else if option == "group" { format.grouping = true }
+            else if words.first == "base", let digits { format.base = digits }
+            else if words.first == "fix", let digits { format.mode = .fixed(digits) }
+            else if words.first == "sci", let digits { format.mode = .scientific(digits) }
+            else if words.first == "eng", let digits { format.mode = .engineering(digits) }
             else if option.hasPrefix("set "), let eq = option.firstIndex(of: "=") {
                 let name = String(option[option.index(option.startIndex, offsetBy: 4)..<eq])
-                variables.append((name, Double(option[option.index(after: eq)...])!))
+                let value = try? RPN.number(String(option[option.index(after: eq)...]), exact: options.exact).get()
+                guard let value else { Issue.record("bad value in \(option)"); continue }
+                variables.append((name, value))
             } else { Issue.record("unknown option \(option)") }
         }
         let source = SourceFile(name: test.file, text: test.program)
@@ -26,7 +38,7 @@ import Testing
             #expect(result.machine.description(style: DescriptionStyle(glyphs: .ascii)) == ascii)
         }
         if let values = test.values {
-            #expect(result.values.map { $0.map(NumberFormatting.ascii) ?? "none" } == values)
+            #expect(result.values.map { $0.map(format.string) ?? "none" } == values)
         }
         // Listed by position (line, then column, as numbers), diagnostics at one position in
         // the order found.

@@ -18,6 +18,10 @@ public struct EvalCommand {
     public var descriptionByteLimit = 1 << 28
     /// `NAME=VALUE` pairs from `--set` (see `VariableAssignments`).
     public var assignments: [String] = []
+    /// Exact arithmetic; false is `--float`.
+    public var exact = true
+    /// How values print (`--fix 2`, `--fractions`, `--base 16`, ...).
+    public var format = NumberFormat()
 
     public init(inputs: [ProgramInput]) { self.inputs = inputs }
 
@@ -35,8 +39,8 @@ public struct EvalCommand {
 
     public func run(_ io: CommandLineIO) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
-        let variables: [(name: String, value: Double)]
-        switch VariableAssignments.parse(assignments, angleUnit: angleUnit) {
+        let variables: [(name: String, value: Number)]
+        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: exact) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
@@ -51,7 +55,8 @@ public struct EvalCommand {
         let sources: SourceSet
         do { sources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
 
-        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json, freeVariables: describe)
+        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json, freeVariables: describe,
+                                        exact: exact)
         let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode, byteLimit: descriptionByteLimit)
         var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
@@ -85,7 +90,7 @@ public struct EvalCommand {
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
             for value in values {
-                NumberFormatting.append(value ?? .nan, minus: [UInt8(ascii: "-")], to: &out)
+                if let value { format.append(value, to: &out) } else { out.append(contentsOf: "nan".utf8) }
                 out.append(0x0A)
                 if out.count >= 1 << 16 { io.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
             }
@@ -99,10 +104,11 @@ public struct EvalCommand {
         variables.names.filter { variables[$0] == .unset }.sorted()
     }
 
-    static func json(values: [Double?], description: [UInt8], variables: Variables, free: [String],
+    static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],
                      diagnostics: [Diagnostic], sources: SourceSet) -> JSONValue {
         [
             "values": .array(values.map(DiagnosticJSON.number)),
+            "exact": .array(values.map(DiagnosticJSON.exact)),
             "description": .string(String(decoding: description, as: UTF8.self)),
             "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
             "free": .array(free.map(JSONValue.string)),

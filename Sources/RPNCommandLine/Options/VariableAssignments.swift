@@ -6,8 +6,9 @@ import RPNCore
 /// of `--degrees` and with the variables of the `--set` options before it, in order:
 /// `--set a=2 --set 'b=a 3 ×'` gives b = 6, and a later `--set` of the same name wins.
 public enum VariableAssignments {
-    public static func parse(_ assignments: [String], angleUnit: AngleUnit) -> Result<[(name: String, value: Double)], InputError> {
-        var result: [(name: String, value: Double)] = []
+    public static func parse(_ assignments: [String], angleUnit: AngleUnit,
+                             exact: Bool = true) -> Result<[(name: String, value: Number)], InputError> {
+        var result: [(name: String, value: Number)] = []
         for assignment in assignments {
             let shown = TerminalText.shown(assignment)
             guard let equals = assignment.firstIndex(of: "=") else {
@@ -18,7 +19,7 @@ public enum VariableAssignments {
                 return .failure(InputError("--set \(shown): \(TerminalText.quoted(name)) is not a variable name"))
             }
             switch RPN.number(String(assignment[assignment.index(after: equals)...]), angleUnit: angleUnit,
-                              variables: result.map { ($0.name, $0.value) }) {
+                              exact: exact, variables: result.map { ($0.name, $0.value) }) {
             case .success(let value): result.append((name, value))
             case .failure(let why): return .failure(InputError("--set \(shown): \(why.text)"))
             }
@@ -29,9 +30,9 @@ public enum VariableAssignments {
     /// A number given as RPN on the command line (`rpn plot --from 'π neg'`), with the
     /// variables of `--set`; the error names the option.
     public static func number(_ text: String, option: String, angleUnit: AngleUnit,
-                              variables: [(name: String, value: Double)]) -> Result<Double, InputError> {
+                              variables: [(name: String, value: Number)]) -> Result<Double, InputError> {
         switch RPN.number(text, angleUnit: angleUnit, variables: variables.map { ($0.name, $0.value) }) {
-        case .success(let value): .success(value)
+        case .success(let value): .success(value.doubleValue)
         case .failure(let why): .failure(InputError("\(option) \(TerminalText.shown(text)): \(why.text)"))
         }
     }

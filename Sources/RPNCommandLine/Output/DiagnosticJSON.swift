@@ -36,4 +36,21 @@ public enum DiagnosticJSON {
         guard let value, value.isFinite else { return .null }
         return .double(value)
     }
+
+    /// A value as a JSON number: the nearest double (null past the doubles' range, or none),
+    /// so that every JSON reader can use it; `exact` has the exact text.
+    public static func number(_ value: Number?) -> JSONValue { number(value?.doubleValue) }
+
+    /// A value's exact text: all the digits of an integer, a fraction as `1/3`, an inexact
+    /// value as its shortest round-trip digits; null for none.
+    public static func exact(_ value: Number?) -> JSONValue {
+        guard let value else { return .null }
+        return .string(exactFormat.string(value))
+    }
+
+    private static let exactFormat: NumberFormat = {
+        var format = NumberFormat()
+        format.fractions = true
+        return format
+    }()
 }

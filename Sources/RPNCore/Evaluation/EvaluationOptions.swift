@@ -19,9 +19,13 @@ public struct EvaluationOptions: Sendable {
     /// push warnings out); more are counted and summarised in one note. Only pathological
     /// files reach it: an ordinary file shows every error.
     public var diagnosticLimit: Int = 10_000
+    /// Exact arithmetic (big integers and fractions, grammar/rpn.ebnf "Exactness"); false is
+    /// `--float`: every value an IEEE double, as rpn computed before exact numbers.
+    public var exact: Bool = true
 
     public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false,
-                storesNeedValues: Bool = false) {
+                storesNeedValues: Bool = false, exact: Bool = true) {
+        self.exact = exact
         self.angleUnit = angleUnit
         self.keepTrees = keepTrees
         self.freeVariables = freeVariables

@@ -44,8 +44,8 @@ extension Machine {
             case .unary:
                 guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
                 let a = nodes[Int(node.lhs)].value
-                if !a.isNaN {
-                    switch Arithmetic.unary(node.op, a, angle: node.angleUnit) {
+                if !StackSlot.isNone(a) {
+                    switch combine(node.op, a, angle: node.angleUnit) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }
@@ -58,8 +58,8 @@ extension Machine {
                     continue
                 }
                 let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
-                if !a.isNaN, !b.isNaN {
-                    switch Arithmetic.binary(node.op, a, b) {
+                if !StackSlot.isNone(a), !StackSlot.isNone(b) {
+                    switch combine(node.op, a, b) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }
@@ -77,7 +77,7 @@ extension Machine {
     mutating func variableValue(_ node: Node, _ index: Int32) -> Double {
         let name = variables.names[Int(node.lhs)]
         switch variables.bindings[Int(node.lhs)] {
-        case .value(let v): return v
+        case .value(let v): return encode(v)
         case .failed: return .nan
         case .unset:
             if options.freeVariables, reportedNodes.contains(index) { return .nan }

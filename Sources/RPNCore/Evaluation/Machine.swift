@@ -8,10 +8,14 @@
 public struct Machine: Sendable {
     public var options: EvaluationOptions
     public internal(set) var nodes: [Node] = []
-    /// The stack, one `Double` per entry so that deep stacks stay small: a finite number is a
-    /// folded constant (values-only runs), the canonical NaN is "no value" (already reported),
-    /// and a NaN carrying `StackSlot.tag` holds the index of the entry's node.
+    /// The stack, 8 bytes per entry so that deep stacks stay small (see `StackSlot`): a folded
+    /// constant (values-only runs), "no value" (already reported), or the index of the entry's
+    /// node.
     var stack: [Double] = []
+    /// Exact values that do not fit an entry inline (big integers, fractions), referred to by
+    /// index from entries and node values.
+    var boxes: [Number] = []
+    var boxCompactionThreshold = 4096
     public internal(set) var variables = Variables()
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
@@ -48,6 +52,8 @@ public struct Machine: Sendable {
     public mutating func reset() {
         nodes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+        boxCompactionThreshold = 4096
         variables = Variables()
         diagnostics.removeAll(keepingCapacity: true)
         suppressedDiagnostics = 0
@@ -93,9 +99,9 @@ public struct Machine: Sendable {
     // MARK: - Running
 
     /// Binds a variable from outside the program (`--set`, the shell's `:set`).
-    public mutating func setVariable(_ name: String, to value: Double?) {
+    public mutating func setVariable(_ name: String, to value: Number?) {
         // There is one zero (grammar/rpn.ebnf): a -0 from outside becomes 0 as every result does.
-        bind(variables.intern(name), value.map { .value($0 == 0 ? 0 : $0) } ?? .unset)
+        bind(variables.intern(name), value.map { .value($0.normalizingZero) } ?? .unset)
     }
 
     /// Changes a binding (remembering the old one when a change is in progress) and marks the
@@ -171,17 +177,13 @@ public struct Machine: Sendable {
 
     /// The value of every stack entry, oldest first, with the variables as they are now;
     /// nil where there is none (the reason is among the diagnostics).
-    public mutating func values() -> [Double?] {
-        (0..<stack.count).map { i in
-            let value = valueOfSlot(i)
-            return value.isNaN ? nil : value
-        }
+    public mutating func values() -> [Number?] {
+        (0..<stack.count).map { i in number(valueOfSlot(i)) }
     }
 
     /// The value of one node, with the variables as they are now (nil: none).
-    public mutating func value(of node: Int32) -> Double? {
-        let value = evaluate(node)
-        return value.isNaN ? nil : value
+    public mutating func value(of node: Int32) -> Number? {
+        number(evaluate(node))
     }
 
     // MARK: - Tokens
@@ -191,12 +193,10 @@ public struct Machine: Sendable {
         if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
         switch token.kind {
         case .number:
-            var value = token.number
-            if !value.isFinite {
-                report(.error, .notFinite, "number \(text(token.range, buffer, base)) is too large", token.range)
-                value = .nan
-            }
-            pushConstant(value, kind: .number, op: .add, token: token.range)
+            let value = literalValue(token, buffer, base)
+            stack.append(options.keepTrees
+                ? append(Node(kind: .number, value: value, lhs: Self.literalRadix(token, buffer, base), token: token.range))
+                : value)
         case .constant:
             pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
         case .operator:
@@ -236,7 +236,7 @@ public struct Machine: Sendable {
         stack.append(options.keepTrees ? append(Node(kind: kind, op: op, value: value, token: token)) : value)
     }
 
-    /// The constant value of a slot, or nil when it depends on variables.
+    /// The constant (encoded) value of a slot, or nil when it depends on variables.
     @inline(__always)
     func constantValue(_ slot: Double) -> Double? {
         guard let node = StackSlot.node(slot) else { return slot }
@@ -274,14 +274,14 @@ public struct Machine: Sendable {
         }
         willModify(from: n - 2)
         let x = stack[n - 2], y = stack[n - 1]
-        if x.isFinite, y.isFinite {
+        if StackSlot.isValue(x), StackSlot.isValue(y) {
             // The values-only fast path: two folded constants.
             stack.removeLast()
-            stack[n - 2] = apply(op, x, y, token.range)
+            stack[n - 2] = applyBinary(op, x, y, token.range)
             return
         }
         if let a = constantValue(x), let b = constantValue(y) {
-            let value = a.isNaN || b.isNaN ? Double.nan : apply(op, a, b, token.range)
+            let value = StackSlot.isNone(a) || StackSlot.isNone(b) ? Double.nan : applyBinary(op, a, b, token.range)
             stack.removeLast()
             if options.keepTrees, let lhs = StackSlot.node(x), let rhs = StackSlot.node(y) {
                 stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
@@ -298,14 +298,6 @@ public struct Machine: Sendable {
     }
 
     @inline(__always)
-    private mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
-        switch Arithmetic.binary(op, a, b) {
-        case .value(let v): return v
-        case .failure(let code, let message): report(.error, code, message, token); return .nan
-        }
-    }
-
-    @inline(__always)
     private mutating func unary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         guard n >= 1 else {
@@ -318,13 +310,7 @@ public struct Machine: Sendable {
         willModify(from: n - 1)
         let x = stack[n - 1]
         if let a = constantValue(x) {
-            var value = Double.nan
-            if !a.isNaN {
-                switch Arithmetic.unary(op, a, angle: options.angleUnit) {
-                case .value(let v): value = v
-                case .failure(let code, let message): report(.error, code, message, token.range)
-                }
-            }
+            let value = StackSlot.isNone(a) ? Double.nan : applyUnary(op, a, angle: options.angleUnit, token.range)
             if options.keepTrees, let operand = StackSlot.node(x) {
                 stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand,
                                            angle: options.angleUnit, token: token.range))
@@ -384,8 +370,8 @@ public struct Machine: Sendable {
             return
         }
         let errorsBefore = diagnostics.count + suppressedDiagnostics
-        let value = valueOfSlot(last)
-        if value.isNaN, options.storesNeedValues, diagnostics.count + suppressedDiagnostics == errorsBefore,
+        let value = number(valueOfSlot(last))
+        if value == nil, options.storesNeedValues, diagnostics.count + suppressedDiagnostics == errorsBefore,
            let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
             let variable = nodes[Int(unset)]
             report(.error, .unsetVariable,
@@ -395,7 +381,7 @@ public struct Machine: Sendable {
         }
         willModify(from: last)
         stack.removeLast()
-        bind(variables.intern(name), value.isNaN ? .failed : .value(value))
+        bind(variables.intern(name), value.map { .value($0) } ?? .failed)
     }
 
     /// `unset NAME`: called with the token after `unset`. Returns whether it consumed it.
@@ -465,7 +451,7 @@ public struct Machine: Sendable {
         report(severity, code, message, range, replacement: replacement)
     }
 
-    private func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
+    func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - base)..<(range.upperBound - base)]),
                as: UTF8.self)
     }

@@ -14,7 +14,8 @@ public struct Node: Sendable {
     /// Byte offset of the token that made this node (32 bits keep nodes at 32 bytes; inputs
     /// past 4 GiB are refused by the front ends).
     let start: UInt32
-    /// Left child (unary: the operand), or the variable's index for `.variable`.
+    /// Left child (unary: the operand), the variable's index for `.variable`, or the base a
+    /// `.number` literal was written in (16, 8, 2; 10 or -1 for decimal), which descriptions keep.
     public let lhs: Int32
     /// The right child of a binary node. Unary nodes have no right child and keep here the
     /// angle unit in force where their word was written (1: degrees; `deg` and `rad` change
@@ -42,6 +43,8 @@ public struct Node: Sendable {
         return Int(start)..<(Int(start) + length)
     }
     public var isConstant: Bool { dependencies == 0 }
+    /// The base a number literal was written in.
+    public var literalRadix: Int { kind == .number && (lhs == 16 || lhs == 8 || lhs == 2) ? Int(lhs) : 10 }
     /// The unit a unary node's trigonometry works in.
     public var angleUnit: AngleUnit { kind == .unary && rhsOrLongLength == 1 ? .degrees : .radians }
 

@@ -3,7 +3,7 @@
 public struct Variables: Sendable {
     public enum Binding: Sendable, Equatable {
         case unset
-        case value(Double)
+        case value(Number)
         case failed
     }
 
@@ -62,7 +62,7 @@ public struct Variables: Sendable {
     mutating func bind(_ index: Int32, _ binding: Binding) { bindings[Int(index)] = binding }
 
     /// Names with a value, sorted, for `:vars` and JSON.
-    public var bound: [(name: String, value: Double)] {
+    public var bound: [(name: String, value: Number)] {
         names.indices.compactMap { i in
             if case .value(let v) = bindings[i] { (names[i], v) } else { nil }
         }.sorted { $0.name < $1.name }

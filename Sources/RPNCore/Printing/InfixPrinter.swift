@@ -19,18 +19,42 @@ public struct DescriptionStyle: Sendable {
 /// O(output) at any depth.
 public struct InfixPrinter {
     let nodes: [Node]
+    /// The exact values nodes refer to (`Machine.boxes`).
+    let boxes: [Number]
     let names: [[UInt8]]
     let style: DescriptionStyle
     let glyphs: [[UInt8]]
     let minus: [UInt8]
 
-    public init(nodes: [Node], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
+    public init(nodes: [Node], boxes: [Number] = [], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
         self.nodes = nodes
+        self.boxes = boxes
         self.names = variableNames.map { Array($0.utf8) }
         self.style = style
         let ascii = style.glyphs == .ascii
         self.glyphs = Builtin.all.map { Array((ascii ? $0.asciiGlyph : $0.glyph).utf8) }
         self.minus = Array((ascii ? "-" : "−").utf8)
+    }
+
+    /// The value of a number node (nil: none).
+    func literal(_ node: Node) -> Number? {
+        let value = node.value
+        if value.isFinite { return .real(value) }
+        if let small = StackSlot.smallValue(value) { return .integer(.small(small)) }
+        if let index = StackSlot.boxIndex(value) { return boxes[index] }
+        return nil
+    }
+
+    /// A number as descriptions print it: exact values in standard form, base literals in
+    /// their base (`0x1F`), `?` for none.
+    func literalText(_ node: Node) -> [UInt8] {
+        guard let value = literal(node) else { return [UInt8(ascii: "?")] }
+        var format = NumberFormat()
+        format.minus = String(decoding: minus, as: UTF8.self)
+        format.base = node.literalRadix
+        var out: [UInt8] = []
+        format.append(value, to: &out)
+        return out
     }
 
     /// Precedence levels; see the grammar's description rules.
@@ -41,7 +65,7 @@ public struct InfixPrinter {
     func level(_ index: Int32) -> Int {
         let node = nodes[Int(index)]
         switch node.kind {
-        case .number: return node.value < 0 ? Level.prefixMinus : Level.atom
+        case .number: return literal(node)?.isNegative == true ? Level.prefixMinus : Level.atom
         case .unary: return node.op == .negate ? Level.prefixMinus : Level.atom
         case .binary:
             switch node.op {
@@ -54,7 +78,7 @@ public struct InfixPrinter {
     }
 
     func needsParentheses(_ child: Int32, under parent: BuiltinID, right: Bool) -> Bool {
-        if parent == .power, nodes[Int(child)].kind == .number, NumberFormatting.hasExponent(nodes[Int(child)].value) {
+        if parent == .power, nodes[Int(child)].kind == .number, literalText(nodes[Int(child)]).contains(UInt8(ascii: "e")) {
             return true  // "(1e-7)^2", "2^(1e+21)"
         }
         let c = level(child)
@@ -113,9 +137,7 @@ public struct InfixPrinter {
                 let node = nodes[Int(task.index)]
                 switch node.kind {
                 case .number:
-                    if node.value.isNaN { out.append(UInt8(ascii: "?")) } else {
-                        NumberFormatting.append(node.value, minus: minus, to: &out)
-                    }
+                    out.append(contentsOf: literalText(node))
                 case .constant: out.append(contentsOf: glyphs[Int(node.op.rawValue)])
                 case .variable: out.append(contentsOf: names[Int(node.lhs)])
                 case .missing: out.append(UInt8(ascii: "?"))

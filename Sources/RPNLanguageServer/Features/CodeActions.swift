@@ -87,7 +87,7 @@ extension LanguageServer {
         for (line, value) in zip(lines, values) {
             guard let top = analysis.result(of: line) else { continue }
             let title = "Evaluate: " + String(decoding: printer.describe([top]).bytes, as: UTF8.self)
-                + ((value ?? nil).map { " = " + ShortNumber.text($0) } ?? "")
+                + ((value ?? nil).map { " = " + ShortNumber.text($0, configuration.numberFormat) } ?? "")
             let end = document.position(of: analysis.tokens[line.lastToken].range.upperBound, encoding: encoding)
             actions.append(CodeAction(title: title, kind: CodeActionKind.evaluate,
                                       command: EvaluateCommand.command(title, uri: document.uri, position: end)))

@@ -47,7 +47,7 @@ extension LanguageServer {
                 }
                 for name in variables where CompletionContext.name(name, startsWith: context.typed) {
                     var detail = "variable"
-                    if case .value(let v) = analysis.variables[name] { detail = "= " + NumberFormatting.ascii(v) }
+                    if case .value(let v) = analysis.variables[name] { detail = "= " + configuration.numberFormat.string(v) }
                     items.append(item(name, kind: CompletionItemKind.variable, detail: detail))
                 }
                 if context.typed.isEmpty {

@@ -40,7 +40,8 @@ extension LanguageServer {
         let source = SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
         let result = RPN.evaluate([source], options: EvaluationOptions(angleUnit: configuration.angleUnit,
-                                                                         freeVariables: freeVariables),
+                                                                         freeVariables: freeVariables,
+                                                                         exact: configuration.exact),
                                   variables: params.variables.map { ($0.name, $0.value) }, style: style)
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
         return RPNEvaluationResult(values: result.values, description: result.description ?? "",

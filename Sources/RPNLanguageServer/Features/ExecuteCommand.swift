@@ -32,7 +32,8 @@ extension LanguageServer {
 
     func evaluateCommand(_ document: Document, _ target: EvaluateCommand.Arguments.Target) -> EvaluateCommandResult {
         let bytes = document.bytes
-        var machine = Machine(options: EvaluationOptions(angleUnit: document.angleUnit, keepTrees: true, freeVariables: true))
+        var machine = Machine(options: EvaluationOptions(angleUnit: document.angleUnit, keepTrees: true, freeVariables: true,
+                                                         exact: document.exact))
         // The bytes evaluated for their own sake: the line, or the selection.
         let part: Swift.Range<Int>
         switch target {
@@ -68,7 +69,7 @@ extension LanguageServer {
             expression = span
             let description = machine.description(of: top, style: DescriptionStyle(byteLimit: 200))
             if let value = values.last ?? nil {
-                text = "\(description) = \(NumberFormatting.ascii(value))"
+                text = "\(description) = \(configuration.numberFormat.string(value))"
             } else if let error = diagnostics.first(where: { $0.severity == .error && span.contains($0.range.lowerBound) }) {
                 text = "\(description): \(error.message)"
             } else {
@@ -90,8 +91,12 @@ extension LanguageServer {
 /// A number cut to three significant digits for a title (`2.83…`), never losing integer digits;
 /// the full value stays in the lens and the command's answer.
 enum ShortNumber {
-    static func text(_ x: Double) -> String {
-        let full = NumberFormatting.ascii(x)
+    static func text(_ x: Number, _ format: NumberFormat) -> String {
+        let full = format.string(x)
+        // Only plain decimals are cut: a fraction, a grouped or based number, or a display
+        // mode's digits are shown as the user asked.
+        guard format.mode == .standard, full.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 == 46 || $0 == 45 || $0 == 101 || $0 == 43 })
+        else { return full }
         var rest = Substring(full)
         var sign = ""
         if rest.hasPrefix("-") {

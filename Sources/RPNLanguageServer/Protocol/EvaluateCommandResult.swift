@@ -1,3 +1,4 @@
+import RPNCore
 import RPNJSON
 
 /// The answer to the `rpn.evaluate` command: `text` says the top entry's description and
@@ -6,13 +7,14 @@ import RPNJSON
 /// is `range`.
 struct EvaluateCommandResult: JSONConvertible {
     var text: String
-    var values: [Double?]
+    var values: [Number?]
     var description: String
     var diagnostics: [LSPDiagnostic]
     var range: Range?
 
     var json: JSONValue {
-        var object: JSONObject = ["text": .string(text), "values": .array(values.map { $0.map(JSONValue.double) ?? .null }),
+        var object: JSONObject = ["text": .string(text), "values": .array(values.map(NumberJSON.number)),
+                                  "exact": .array(values.map(NumberJSON.exact)),
                                   "description": .string(description), "diagnostics": diagnostics.json]
         if let range { object["range"] = range.json }
         return .object(object)

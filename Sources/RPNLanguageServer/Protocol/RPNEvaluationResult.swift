@@ -1,17 +1,19 @@
+import RPNCore
 import RPNJSON
 
 /// The answer to `rpn/evaluate` and `rpn/describe`: the stack's values (null: no value) and
 /// description, the variables bound at the end, and the diagnostics.
 struct RPNEvaluationResult: JSONConvertible {
-    var values: [Double?]
+    var values: [Number?]
     var description: String
-    var variables: [(name: String, value: Double)]
+    var variables: [(name: String, value: Number)]
     var diagnostics: [LSPDiagnostic]
 
     var json: JSONValue {
-        ["values": .array(values.map { $0.map(JSONValue.double) ?? .null }),
+        ["values": .array(values.map(NumberJSON.number)),
+         "exact": .array(values.map(NumberJSON.exact)),
          "description": .string(description),
-         "variables": .object(JSONObject(variables.map { ($0.name, .double($0.value)) })),
+         "variables": .object(JSONObject(variables.map { ($0.name, NumberJSON.number($0.value)) })),
          "diagnostics": diagnostics.json]
     }
 }

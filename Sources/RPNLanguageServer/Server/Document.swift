@@ -26,11 +26,17 @@ final class Document {
     var semanticTokensBaseline: SemanticTokensBaseline?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
     var angleUnit = AngleUnit.radians {
-        didSet {
-            guard angleUnit != oldValue, let cachedAnalysis else { return }
-            staleAnalysis = cachedAnalysis
-            self.cachedAnalysis = nil
-        }
+        didSet { if angleUnit != oldValue { dropAnalysis() } }
+    }
+    /// Exact arithmetic or doubles (the `exact` setting); changing it re-analyses.
+    var exact = true {
+        didSet { if exact != oldValue { dropAnalysis() } }
+    }
+
+    private func dropAnalysis() {
+        guard let cachedAnalysis else { return }
+        staleAnalysis = cachedAnalysis
+        self.cachedAnalysis = nil
     }
 
     init(uri: String, version: Int, text: String) {
@@ -105,7 +111,7 @@ final class Document {
     var analysis: DocumentAnalysis {
         lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
-        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit,
+        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit, exact: exact,
                                         recycling: staleAnalysis)
         staleAnalysis = nil
         cachedAnalysis = analysis

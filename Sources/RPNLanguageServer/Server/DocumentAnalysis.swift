@@ -14,9 +14,10 @@ final class DocumentAnalysis {
 
     /// Analyses `source`; `recycling` an analysis of the previous version reuses its storage
     /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
-    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, recycling old: DocumentAnalysis? = nil) {
+    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil) {
         self.source = source
-        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
+        var machine = Machine(options: options)
         var tokens = TokenList()
         var tops: [Int32] = []
         if let old {
@@ -24,7 +25,7 @@ final class DocumentAnalysis {
             swap(&tokens, &old.tokens)
             swap(&tops, &old.tops)
             machine.reset()
-            machine.options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true)
+            machine.options = options
             tokens.removeAll()
             tops.removeAll(keepingCapacity: true)
         }
@@ -68,7 +69,7 @@ final class DocumentAnalysis {
         machine.description(of: node, style: DescriptionStyle(glyphs: style.glyphs, byteLimit: limit))
     }
 
-    func value(of node: Int32) -> Double? { machine.value(of: node) }
+    func value(of node: Int32) -> Number? { machine.value(of: node) }
 
     /// One printer for the many descriptions of a request: a printer made per description
     /// (as `description(of:)` does) costs more than the description. Take the values first:

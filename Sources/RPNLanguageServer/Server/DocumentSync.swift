@@ -6,6 +6,7 @@ extension LanguageServer {
             let item = notification.textDocument
             let document = Document(uri: item.uri, version: item.version, text: item.text)
             document.angleUnit = configuration.angleUnit
+            document.exact = configuration.exact
             documents.open(document)
             // A newer version already waiting makes this one's analysis and diagnostics moot.
             if !isSuperseded(item.uri) { publishDiagnostics(document) }

@@ -28,9 +28,10 @@ extension LanguageServer {
             let before = configuration
             configuration.apply(notification.settings)
             guard configuration != before else { return }
-            if configuration.angleUnit != before.angleUnit {
-                for document in documents.all {  // values and diagnostics depend on the unit
+            if configuration.angleUnit != before.angleUnit || configuration.exact != before.exact {
+                for document in documents.all {  // values and diagnostics depend on both
                     document.angleUnit = configuration.angleUnit
+                    document.exact = configuration.exact
                     if !isSuperseded(document.uri) { publishDiagnostics(document) }
                     limitRetainedAnalyses()  // one document after the other, not all at once
                 }

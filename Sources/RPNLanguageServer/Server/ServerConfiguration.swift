@@ -6,6 +6,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var inlayHints = true
     public var formattingGlyphs = Formatter.Glyphs.keep
     public var angleUnit = AngleUnit.radians
+    public var exact = true
+    /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`).
+    public var numberFormat = NumberFormat()
 
     public init() {}
 
@@ -14,5 +17,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         inlayHints = settings.inlayHints ?? inlayHints
         formattingGlyphs = settings.formattingGlyphs ?? formattingGlyphs
         angleUnit = settings.angleUnit ?? angleUnit
+        exact = settings.exact ?? exact
+        if let display = settings.display { numberFormat = display.applied(to: numberFormat) }
     }
 }

@@ -14,6 +14,15 @@ public enum ShellCommand: Equatable {
     case unicode
     case degrees
     case radians
+    /// `:float`, `:exact`.
+    case exact(Bool)
+    /// `:std`, `:fix N`, `:sci N`, `:eng N`.
+    case displayMode(NumberFormat.Mode)
+    /// `:frac`, `:group`: toggles.
+    case fractions
+    case grouping
+    /// `:hex`, `:oct`, `:bin`, `:dec`.
+    case base(Int)
     case save(path: String)
     case load(path: String)
     case favoriteAdd
@@ -38,6 +47,18 @@ public enum ShellCommand: Equatable {
         ("unicode", ":unicode", "describe with × ÷ − √ π"),
         ("deg", ":deg", "trigonometry in degrees"),
         ("rad", ":rad", "trigonometry in radians"),
+        ("exact", ":exact", "exact integers and fractions from now on (the default)"),
+        ("float", ":float", "IEEE doubles from now on: 0.1 0.2 + is 0.30000000000000004"),
+        ("std", ":std", "show values in the standard form (the default)"),
+        ("fix", ":fix N", "show values with N digits after the point"),
+        ("sci", ":sci N", "show values in scientific notation with N digits after the point"),
+        ("eng", ":eng N", "show values in engineering notation (exponents multiples of 3)"),
+        ("frac", ":frac", "show exact non-integers as fractions (1/3), or stop"),
+        ("group", ":group", "group digits in threes (1,234,567), or stop"),
+        ("hex", ":hex", "show integers in base 16 (0xFF)"),
+        ("oct", ":oct", "show integers in base 8 (0o17)"),
+        ("bin", ":bin", "show integers in base 2 (0b101)"),
+        ("dec", ":dec", "show integers in base 10 (the default)"),
         ("save", ":save FILE", "write the session's program to FILE (\"my file.rpn\" for spaces, ~ for home)"),
         ("load", ":load FILE", "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)"),
         ("fav", ":fav [add] | :fav N | :fav rm N", "save the program as a favorite, load one, delete one"),
@@ -80,6 +101,22 @@ public enum ShellCommand: Equatable {
         case "unicode": return noArguments(.unicode)
         case "deg", "degrees": return noArguments(.degrees)
         case "rad", "radians": return noArguments(.radians)
+        case "exact": return noArguments(.exact(true))
+        case "float": return noArguments(.exact(false))
+        case "std": return noArguments(.displayMode(.standard))
+        case "fix", "sci", "eng":
+            guard arguments.count == 1, let digits = Int(arguments[0]),
+                  (0...NumberFormat.maximumDigits).contains(digits) else {
+                return .failure(.usage("usage: :\(name) N, N from 0 to \(NumberFormat.maximumDigits)"))
+            }
+            return .success(.displayMode(name == "fix" ? .fixed(digits) : name == "sci" ? .scientific(digits)
+                                                                                    : .engineering(digits)))
+        case "frac", "fractions": return noArguments(.fractions)
+        case "group": return noArguments(.grouping)
+        case "hex": return noArguments(.base(16))
+        case "oct": return noArguments(.base(8))
+        case "bin": return noArguments(.base(2))
+        case "dec": return noArguments(.base(10))
         case "save", "load":
             // The name as typed, quotes and all: everything after the command's name.
             let rest = line.dropFirst().drop { $0 == " " || $0 == "\t" }.drop { $0 != " " && $0 != "\t" }
@@ -118,7 +155,7 @@ public enum ShellCommand: Equatable {
             guard rest.count == 2, !rest.contains(where: RPN.isVariableName) else { return usage() }
             var bounds: [Double] = []
             for word in rest {
-                switch RPN.number(word) {
+                switch RPN.number(word).map(\.doubleValue) {
                 case .success(let value) where value.isFinite: bounds.append(value)
                 case .success: return .failure(.usage(":plot needs finite bounds (\(word) is not)"))
                 case .failure(let why): return .failure(.usage("\(word): \(why.text)"))
@@ -138,6 +175,7 @@ public enum ShellCommand: Equatable {
     /// Commands in the order people use them most, to choose among those a typed prefix
     /// starts (`:u` is more likely `:undo` than `:unset`).
     static let byUse = ["undo", "redo", "help", "vars", "set", "describe", "fav", "favs", "plot", "deg", "rad",
+                        "fix", "sci", "eng", "std", "frac", "hex", "dec", "exact", "float",
                         "save", "load", "clear", "unset", "ascii", "unicode", "quit"]
 
     static func closestCommand(to name: String) -> String? {

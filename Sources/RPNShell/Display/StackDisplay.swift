@@ -5,6 +5,7 @@ import RPNCore
 /// calculator's display (`√(3+5) = 2.8284271247461903`).
 public struct StackDisplay {
     public var colour: Bool
+    public var format = NumberFormat()
     /// Levels shown at most; deeper stacks show the top ones and a count.
     public static let levels = 12
 
@@ -19,9 +20,9 @@ public struct StackDisplay {
         for (offset, entry) in display.entries.enumerated() {
             let level = display.entries.count - offset
             let label = String(repeating: " ", count: width - String(level).count) + "\(level):"
-            out += "  " + dim(label) + " " + (entry.value.map(NumberFormatting.ascii) ?? dim("?")) + "\n"
+            out += "  " + dim(label) + " " + (entry.value.map(format.string) ?? dim("?")) + "\n"
         }
-        let top = display.entries.last?.value.map(NumberFormatting.ascii) ?? "?"
+        let top = display.entries.last?.value.map(format.string) ?? "?"
         out += "  " + paint(display.description, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
         return out
     }

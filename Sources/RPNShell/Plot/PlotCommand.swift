@@ -41,7 +41,7 @@ public struct PlotCommand {
             return status
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians
-        let variables: [(name: String, value: Double)]
+        let variables: [(name: String, value: Number)]
         var from = self.from, to = self.to
         do {
             variables = try VariableAssignments.parse(assignments, angleUnit: angleUnit).get()
@@ -96,8 +96,8 @@ public struct PlotCommand {
                                    : SVGPlotRenderer.sampleCount(width: svgSize.width)
         let reported = machine.diagnostics.count
         let points = PlotSampler.sample(from: from, to: to, count: count) { x in
-            machine.setVariable(variable, to: x)
-            return machine.value(of: top)
+            machine.setVariable(variable, to: .real(x))
+            return machine.value(of: top)?.finiteDouble
         }
         if !points.contains(where: { $0.y != nil }) {
             // Say why: what failed while sampling, or the other variables nothing sets.

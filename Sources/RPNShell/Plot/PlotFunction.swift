@@ -43,8 +43,8 @@ struct PlotFunction {
     /// `count` samples over [from, to] with `variable` set to each x.
     mutating func sample(_ variable: String, from: Double, to: Double, count: Int) -> [PlotPoint] {
         PlotSampler.sample(from: from, to: to, count: count) { x in
-            machine.setVariable(variable, to: x)
-            return machine.value(of: node)
+            machine.setVariable(variable, to: .real(x))
+            return machine.value(of: node)?.finiteDouble
         }
     }
 

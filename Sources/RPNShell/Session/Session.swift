@@ -34,23 +34,39 @@ public final class Session {
     private var undoSteps: [Step] = []
     private var redoSteps: [Step] = []
     public var style = DescriptionStyle()
+    /// How values are shown (`:fix 2`, `:frac`, `:hex`, ...): presentation only, not undone.
+    public var format = NumberFormat()
     /// How many undo levels are kept.
     public var undoLimit = 1000
 
     /// A session in `angleUnit` with `variables` bound from the start (`rpn --degrees --set
     /// x=3`): part of the program, so `:save` writes them, but not steps `:undo` takes back.
-    public init(angleUnit: AngleUnit = .radians, variables: [(name: String, value: Double)] = []) {
-        state = Self.emptyState(angleUnit)
+    public init(angleUnit: AngleUnit = .radians, variables: [(name: String, value: Number)] = [], exact: Bool = true,
+                format: NumberFormat = NumberFormat()) {
+        self.format = format
+        state = Self.emptyState(angleUnit, exact: exact)
         for (name, value) in variables {
             state.machine.setVariable(name, to: value)
-            state.lines.append("\(NumberFormatting.ascii(value)) →\(name)")
+            state.lines.append("\(Self.replayText(value)) →\(name)")
         }
     }
 
-    static func emptyState(_ angleUnit: AngleUnit) -> State {
+    static func emptyState(_ angleUnit: AngleUnit, exact: Bool) -> State {
         State(machine: Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
-                                                          storesNeedValues: true)),
-              lines: angleUnit == .degrees ? [Builtin[.deg].glyph] : [], sources: SourceSet(), acceptedSources: 0)
+                                                          storesNeedValues: true, exact: exact)),
+              lines: (angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + (exact ? [] : [Self.floatDirective]),
+              sources: SourceSet(), acceptedSources: 0)
+    }
+
+    /// RPN text that gives `value` back: an integer's digits, a fraction as `1 3 ÷`, an
+    /// inexact value as its shortest round-trip digits (which read back exactly: see the note
+    /// on `:set`).
+    static func replayText(_ value: Number) -> String {
+        var format = NumberFormat()
+        format.fractions = true
+        let text = format.string(value)
+        guard case .rational = value, let slash = text.firstIndex(of: "/") else { return text }
+        return "\(text[..<slash]) \(text[text.index(after: slash)...]) \(Builtin[.divide].glyph)"
     }
 
     public enum Outcome {
@@ -96,9 +112,21 @@ public final class Session {
     /// `:set NAME VALUE`: judged like a line, so a value that breaks an entry (`1 y ÷` and
     /// `:set y 0`) is rejected.
     @discardableResult
-    public func setVariable(_ name: String, to value: Double) -> Outcome {
-        change(line: "\(NumberFormatting.ascii(value)) →\(name)") { $0.setVariable(name, to: value) }
+    public func setVariable(_ name: String, to value: Number, text: String? = nil) -> Outcome {
+        // The value as typed when there is one (`:set x 2 √` replays as `2 √ →x`, inexact as it
+        // was); else text that gives the value back.
+        change(line: "\(text ?? Self.replayText(value)) →\(name)") { $0.setVariable(name, to: value) }
     }
+
+    /// `:float`, `:exact`: how the lines typed from now on compute.
+    public func setExact(_ exact: Bool) {
+        _ = change(line: exact ? Self.exactDirective : Self.floatDirective) { $0.options.exact = exact }
+    }
+
+    public var isExact: Bool { state.machine.options.exact }
+
+    /// The directives `:float` and `:exact` write into the program.
+    static let floatDirective = "float", exactDirective = "exact"
 
     /// `:unset NAME`; false when it was not set.
     @discardableResult
@@ -118,7 +146,7 @@ public final class Session {
     public func clear() {
         dropRejectedSource()
         let before = state
-        state = Self.emptyState(angleUnit)
+        state = Self.emptyState(angleUnit, exact: isExact)
         record(.replacement(before))
     }
 
@@ -213,7 +241,7 @@ public final class Session {
 
     public struct Entry: Equatable {
         public var description: String
-        public var value: Double?
+        public var value: Number?
     }
 
     /// What the display shows: the top `levels` entries and the description of the stack's
@@ -281,7 +309,7 @@ public final class Session {
 
     public var depth: Int { state.machine.depth }
 
-    public var variables: [(name: String, value: Double)] { state.machine.variables.bound }
+    public var variables: [(name: String, value: Number)] { state.machine.variables.bound }
 
     /// Names for completion: the session's variables.
     public var variableNames: [String] { state.machine.variables.names }

@@ -1,0 +1,216 @@
+/// Values in and out of the 8-byte encoding (`StackSlot`), and the arithmetic of one word on
+/// encoded values: exact where the operands are exact and the word has an exact answer
+/// (`Number.exact`), in IEEE doubles otherwise (`Arithmetic`), everything in doubles with
+/// `--float` (`EvaluationOptions.exact == false`).
+extension Machine {
+    /// The value an encoded entry holds (nil: none, or a node).
+    @inline(__always)
+    func number(_ slot: Double) -> Number? {
+        if slot.isFinite { return .real(slot) }
+        if let small = StackSlot.smallValue(slot) { return .integer(.small(small)) }
+        if let index = StackSlot.boxIndex(slot) { return boxes[index] }
+        return nil
+    }
+
+    /// The encoding of a value: inline when it is a double or a small integer, else boxed.
+    @inline(__always)
+    mutating func encode(_ value: Number) -> Double {
+        guard options.exact else {
+            // --float: exact values given from outside (variables) become doubles.
+            let d = value.doubleValue
+            return d.isFinite ? (d == 0 ? 0 : d) : .nan
+        }
+        switch value {
+        case .real(let d): return d == 0 ? 0 : d  // one zero
+        case .integer(.small(let i)):
+            if let slot = StackSlot.small(i) { return slot }
+        default: break
+        }
+        boxes.append(value)
+        compactBoxesIfNeeded()
+        return StackSlot.boxed(boxes.count - 1)
+    }
+
+    /// A literal's value: exact unless `--float`. Short decimal integers (the common case) are
+    /// exact in the lexer's Double already.
+    @inline(__always)
+    mutating func literalValue(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Double {
+        let bytes = UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])
+        if !options.exact || Self.isShortInteger(bytes) {
+            let value = token.number
+            if !value.isFinite {
+                report(.error, .notFinite, "number \(text(token.range, buffer, base)) is too large", token.range)
+                return .nan
+            }
+            return options.exact ? StackSlot.small(Int(value))! : value
+        }
+        switch Number.parseLiteral(bytes) {
+        case .value(let number): return encode(number)
+        case .failure(let code, let message):
+            report(.error, code, "number \(TerminalText.quoted(text(token.range, buffer, base))): \(message)", token.range)
+            return .nan
+        case .inexact:
+            report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(text(token.range, buffer, base)))",
+                   token.range)
+            return .nan
+        }
+    }
+
+    /// The base of a literal written with a prefix (`0x1F`: 16), else 10.
+    static func literalRadix(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Int32 {
+        var i = token.range.lowerBound - base
+        let end = token.range.upperBound - base
+        if i < end, buffer[i] == UInt8(ascii: "-") { i += 1 }
+        guard end - i > 2, buffer[i] == UInt8(ascii: "0") else { return 10 }
+        switch buffer[i + 1] | 0x20 {
+        case UInt8(ascii: "x"): return 16
+        case UInt8(ascii: "o"): return 8
+        case UInt8(ascii: "b"): return 2
+        default: return 10
+        }
+    }
+
+    /// At most 14 digits after an optional `-`: an integer below 2^47 that the lexer's Double
+    /// holds exactly.
+    @inline(__always)
+    static func isShortInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if bytes.count > 0, bytes[0] == UInt8(ascii: "-") { i = 1 }
+        guard bytes.count > i, bytes.count - i <= 14 else { return false }
+        while i < bytes.count {
+            guard bytes[i] &- UInt8(ascii: "0") < 10 else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
+    @inline(__always)
+    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double) -> Arithmetic.Outcome {
+        if x.isFinite, y.isFinite { return Arithmetic.binary(op, x, y) }  // inexact, or --float
+        if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
+            // Small integers: no overflow is possible in 48-bit sums.
+            switch op {
+            case .add: return .value(StackSlot.small(a + b) ?? encode(.integer(.small(a + b))))
+            case .subtract: return .value(StackSlot.small(a - b) ?? encode(.integer(.small(a - b))))
+            case .multiply:
+                let (product, overflow) = a.multipliedReportingOverflow(by: b)
+                if !overflow, let slot = StackSlot.small(product) { return .value(slot) }
+            default: break
+            }
+        }
+        let a = number(x)!, b = number(y)!
+        if a.isExact, b.isExact {
+            switch Number.exact(op: op, a, b) {
+            case .value(let result): return .value(encode(result))
+            case .failure(let code, let message): return .failure(code, message)
+            case .inexact: break
+            }
+        }
+        let da = a.doubleValue, db = b.doubleValue
+        guard da.isFinite, db.isFinite else { return Self.tooLargeForFloat(op) }
+        return Arithmetic.binary(op, da, db)
+    }
+
+    /// `op` on one encoded value (neither none nor a node).
+    @inline(__always)
+    mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit) -> Arithmetic.Outcome {
+        if x.isFinite { return Arithmetic.unary(op, x, angle: angle) }  // inexact, or --float
+        if let a = StackSlot.smallValue(x), op == .negate || op == .abs {
+            let result = op == .negate ? -a : Swift.abs(a)
+            return .value(StackSlot.small(result) ?? encode(.integer(.small(result))))
+        }
+        let a = number(x)!
+        if !op.isInexactOnly {
+            switch Number.exact(op: op, a) {
+            case .value(let result): return .value(encode(result))
+            case .failure(let code, let message): return .failure(code, message)
+            case .inexact: break
+            }
+        }
+        let da = a.doubleValue
+        guard da.isFinite else { return Self.tooLargeForFloat(op) }
+        return Arithmetic.unary(op, da, angle: angle)
+    }
+
+    @inline(__always)
+    mutating func applyBinary(_ op: BuiltinID, _ x: Double, _ y: Double, _ token: Range<Int>) -> Double {
+        switch combine(op, x, y) {
+        case .value(let v): return v
+        case .failure(let code, let message): report(.error, code, message, token); return .nan
+        }
+    }
+
+    @inline(__always)
+    mutating func applyUnary(_ op: BuiltinID, _ x: Double, angle: AngleUnit, _ token: Range<Int>) -> Double {
+        switch combine(op, x, angle: angle) {
+        case .value(let v): return v
+        case .failure(let code, let message): report(.error, code, message, token); return .nan
+        }
+    }
+
+    /// An exact value beyond the doubles' range cannot be the operand of a word that works in
+    /// doubles.
+    static func tooLargeForFloat(_ op: BuiltinID) -> Arithmetic.Outcome {
+        .failure(.notFinite,
+                 "\(Builtin[op].glyph) works in floating point, and its operand is too large for it (over 1.8e308)")
+    }
+
+    /// Values-only runs make a box for every big or fractional result and drop most of them a
+    /// token later. When the boxes outnumber what can still be reachable, the live ones are
+    /// moved to the front. Runs that keep trees (the shell, editors) never compact: their
+    /// boxes belong to nodes, and undo records refer to them.
+    @inline(__always)
+    private mutating func compactBoxesIfNeeded() {
+        guard !options.keepTrees, journal == nil, boxes.count >= boxCompactionThreshold else { return }
+        compactBoxes()
+    }
+
+    private mutating func compactBoxes() {
+        var moved: [Int: Int] = [:]
+        var live: [Number] = []
+        func keep(_ slot: inout Double) {
+            guard let index = StackSlot.boxIndex(slot) else { return }
+            if let to = moved[index] { slot = StackSlot.boxed(to); return }
+            live.append(boxes[index])
+            moved[index] = live.count - 1
+            slot = StackSlot.boxed(live.count - 1)
+        }
+        for i in stack.indices { keep(&stack[i]) }
+        for i in nodes.indices { keep(&nodes[i].value) }
+        boxes = live
+        boxCompactionThreshold = Swift.max(4096, 2 * boxes.count)
+    }
+}
+
+extension Number {
+    /// The nearest double when it is finite (plots sample in doubles).
+    public var finiteDouble: Double? {
+        let d = doubleValue
+        return d.isFinite ? d : nil
+    }
+
+    var isNegative: Bool {
+        switch self {
+        case .real(let d): d < 0
+        case .integer(.small(let i)): i < 0
+        default: Number.compare(self, .integer(.small(0))) < 0
+        }
+    }
+
+    /// There is one zero: a -0 given from outside becomes 0.
+    var normalizingZero: Number {
+        if case .real(let d) = self, d == 0 { return .real(0) }
+        return self
+    }
+}
+
+extension BuiltinID {
+    /// Words that never have an exact answer: no need to look at the operands' exactness.
+    var isInexactOnly: Bool {
+        switch self {
+        case .sin, .cos, .tan, .asin, .acos, .atan, .ln, .log, .exp, .pi, .e: true
+        default: false
+        }
+    }
+}

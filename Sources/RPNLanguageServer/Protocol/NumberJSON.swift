@@ -1,0 +1,23 @@
+import RPNCore
+import RPNJSON
+
+/// Values in the server's JSON answers: `values` as JSON numbers (the nearest double, null for
+/// none or past the doubles' range) so that every client can read them, and `exact` as text
+/// that loses nothing (`"1267650600228229401496703205376"`, `"1/3"`).
+enum NumberJSON {
+    static func number(_ value: Number?) -> JSONValue {
+        guard let d = value?.doubleValue, d.isFinite else { return .null }
+        return .double(d)
+    }
+
+    static func exact(_ value: Number?) -> JSONValue {
+        guard let value else { return .null }
+        return .string(exactFormat.string(value))
+    }
+
+    private static let exactFormat: NumberFormat = {
+        var format = NumberFormat()
+        format.fractions = true
+        return format
+    }()
+}
