@@ -53,4 +53,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case notFinite = "not-finite"
     case tooManyDiagnostics = "too-many-diagnostics"
     case descriptionTruncated = "description-truncated"
+    /// An integer word (`gcd`, `&`, `<<`, `~`...) given a non-integer.
+    case notInteger = "not-integer"
 }

@@ -202,7 +202,8 @@ public struct Machine: Sendable {
         case .operator:
             binary(token.builtin!, token, buffer, base)
         case .function:
-            unary(token.builtin!, token, buffer, base)
+            let op = token.builtin!
+            if op.isBinary { binary(op, token, buffer, base) } else { unary(op, token, buffer, base) }
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
@@ -266,7 +267,8 @@ public struct Machine: Sendable {
             if options.keepTrees {
                 let rhs = n == 1 ? materialize(stack[0]) : missingNode(at: token.range)
                 let lhs = missingNode(at: token.range)
-                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, token: token.range))
+                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, angle: options.angleUnit,
+                                   token: token.range))
             }
             stack.removeAll(keepingCapacity: true)
             stack.append(slot)
@@ -284,7 +286,8 @@ public struct Machine: Sendable {
             let value = a.isNaN || b.isNaN ? Double.nan : apply(op, a, b, token.range)
             stack.removeLast()
             if options.keepTrees, let lhs = StackSlot.node(x), let rhs = StackSlot.node(y) {
-                stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
+                stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs,
+                                           angle: options.angleUnit, token: token.range))
             } else {
                 stack[n - 2] = value
             }
@@ -293,13 +296,13 @@ public struct Machine: Sendable {
         let left = materialize(x), right = materialize(y)
         let dependencies = nodes[Int(left)].dependencies | nodes[Int(right)].dependencies
         stack.removeLast()
-        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, dependencies: dependencies,
-                                   token: token.range))
+        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, angle: options.angleUnit,
+                                   dependencies: dependencies, token: token.range))
     }
 
     @inline(__always)
     private mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
-        switch Arithmetic.binary(op, a, b) {
+        switch Arithmetic.binary(op, a, b, angle: options.angleUnit) {
         case .value(let v): return v
         case .failure(let code, let message): report(.error, code, message, token); return .nan
         }
