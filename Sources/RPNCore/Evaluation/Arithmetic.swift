@@ -165,7 +165,7 @@ extension Arithmetic {
             if a == 0 { return .failure(.divisionByZero, "division by zero") }
             result = 1 / a
         case .sq: result = a * a
-        case .cbrt: result = cbrt(a)
+        case .cbrt: result = nthRoot(a, 3)!
         case .exp10: result = pow(10, a)
         case .log2:
             if a <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))") }
@@ -236,20 +236,21 @@ extension Arithmetic {
         return result
     }
 
-    /// y^(1/n), real for odd integer n and negative y; nil when there is no real root. An
-    /// exact integer root is found exactly (`8 3 root` is 2, not 1.9999999999999998).
+    /// y^(1/n), real for odd integer n and negative y; nil when there is no real root. A root
+    /// that is a double whose n-th power is exactly y is found exactly, even where libm's
+    /// answer is one ulp off (`27 cbrt` is 3, `8 3 root` is 2, not 1.9999999999999998).
     static func nthRoot(_ y: Double, _ n: Double) -> Double? {
         let odd = n == n.rounded(.towardZero) && fmod(n, 2) != 0
         if y < 0, !odd { return nil }
-        let magnitude: Double
-        switch n.magnitude {
-        case 2: magnitude = y.magnitude.squareRoot()
-        case 3: magnitude = cbrt(y.magnitude)
-        default: magnitude = pow(y.magnitude, 1 / n.magnitude)
+        let degree = n.magnitude
+        let estimate = degree == 2 ? y.magnitude.squareRoot()
+            : degree == 3 ? cbrt(y.magnitude) : pow(y.magnitude, 1 / degree)
+        var root = estimate
+        for candidate in [estimate.rounded(), estimate.nextDown, estimate.nextUp]
+        where candidate != estimate && pow(candidate, degree) == y.magnitude {
+            root = candidate
+            break
         }
-        var root = magnitude
-        let nearest = magnitude.rounded()
-        if nearest != magnitude, pow(nearest, n.magnitude) == y.magnitude { root = nearest }
         if n < 0 { root = 1 / root }
         return y < 0 ? -root : root
     }

@@ -12,6 +12,8 @@ extension Machine {
         let stackDepth: Int
         let variableCount: Int
         let options: EvaluationOptions
+        /// `lastX` when the change began (operations set it without journaling each time).
+        let lastX: Double?
         /// Stack entries that were below the floor when it went down, top first.
         var savedEntries: [Double] = []
         /// Bindings of variables that existed before the change, as they were then.
@@ -37,6 +39,8 @@ extension Machine {
         let bindingsAfter: [(Int32, Variables.Binding)]
         let optionsBefore: EvaluationOptions
         let optionsAfter: EvaluationOptions
+        let lastXBefore: Double?
+        let lastXAfter: Double?
 
         /// Bytes the record keeps alive: what the change touched, never the whole machine.
         public var retainedBytes: Int {
@@ -51,7 +55,7 @@ extension Machine {
     public mutating func beginChange() {
         precondition(journal == nil, "changes do not nest")
         journal = Journal(nodeCount: nodes.count, stackDepth: stack.count, variableCount: variables.names.count,
-                          options: options)
+                          options: options, lastX: lastX)
         stackFloor = stack.count
     }
 
@@ -72,7 +76,7 @@ extension Machine {
             namesAdded: Array(variables.names[journal.variableCount...]),
             bindingsBefore: changed.map { ($0, journal.oldBindings[$0]!) },
             bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
-            optionsBefore: journal.options, optionsAfter: options)
+            optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX)
     }
 
     /// Evaluates the stack entries the change in progress could have affected, so that their
@@ -100,6 +104,7 @@ extension Machine {
         variables.truncate(to: change.variableCount)
         for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
         options = change.optionsBefore
+        lastX = change.lastXBefore
         invalidateCaches()
     }
 
@@ -112,6 +117,7 @@ extension Machine {
         for name in change.namesAdded { _ = variables.intern(name) }
         for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
         options = change.optionsAfter
+        lastX = change.lastXAfter
         invalidateCaches()
     }
 
