@@ -53,6 +53,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case notFinite = "not-finite"
     case tooManyDiagnostics = "too-many-diagnostics"
     case descriptionTruncated = "description-truncated"
-    /// An integer word (`gcd`, `&`, `<<`, `~`...) given a non-integer.
+    case numberTooLarge = "number-too-large"
     case notInteger = "not-integer"
 }

@@ -397,7 +397,7 @@ public struct Machine: Sendable {
             stack.append(b)
         case .dup2:
             stack.append(stack[n - 2])
-            stack.append(stack[n - 2])
+            stack.append(stack[n - 1])
         case .drop2:
             willModify(from: n - 2)
             stack.removeLast(2)
