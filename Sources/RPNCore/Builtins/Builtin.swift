@@ -6,6 +6,51 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case pi, e
     case dup, drop, swap, over, rot, clear
     case deg, rad, unset
+    // Issue 9: integer, rounding and everyday words, bitwise words, and the stack vocabulary.
+    case mod, rem, idiv, gcd, lcm, comb, perm, root, hypot, atan2, min, max, percent, percentChange
+    case bitAnd, bitOr, bitXor, shiftLeft, shiftRight
+    case factorial, floor, ceil, round, trunc, fp, sign, inv, sq, cbrt, exp10, log2
+    case sinh, cosh, tanh, asinh, acosh, atanh, bitNot
+    case depth, pick, roll, rolld, nip, tuck, dup2, drop2, dupn, dropn, lastx
+}
+
+extension BuiltinID {
+    /// Whether the word pops two operands: binary operators, and the functions of two
+    /// arguments (`gcd`, `atan2`, ...), which the machine runs as binary nodes printed as calls.
+    /// A switch rather than a table read: the machine asks it for every function token.
+    @inline(__always)
+    public var isBinary: Bool {
+        switch self {
+        case .add, .subtract, .multiply, .divide, .power,
+             .mod, .rem, .idiv, .gcd, .lcm, .comb, .perm, .root, .hypot, .atan2, .min, .max, .percent,
+             .percentChange, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: true
+        default: false
+        }
+    }
+}
+
+/// Precedence levels of descriptions, low to high (grammar/rpn.ebnf, "Description rules"):
+/// C's order for the bitwise operators, below the arithmetic ones.
+public enum Precedence {
+    public static let bitOr = 1, bitXor = 2, bitAnd = 3, shift = 4, sum = 5, product = 6,
+                      prefix = 7, power = 8, postfix = 9, atom = 10
+}
+
+/// How a description writes a word and its operands.
+public enum PrintForm: Sendable, Equatable {
+    /// Between its operands (`a+b`, `a mod b`, `a<<n`) at a precedence level (`Precedence`);
+    /// left-associative except `^` (the power level).
+    case infix(Int)
+    /// A call: `sin(x)`, `gcd(a,b)`, `%ch(y,x)`.
+    case call
+    /// Before its operand, at the prefix level: `−a`, `~a`.
+    case prefix
+    /// After its operand: `n!`.
+    case postfix
+    /// `y x %` as `y×x%` (x percent, times y): a product whose right factor is a postfix `%`.
+    case percent
+    /// Constants print their glyph; stack words and directives make no node.
+    case none
 }
 
 public enum WordKind: String, Sendable {
@@ -31,4 +76,19 @@ public struct Builtin: Sendable {
     /// Forth-style stack effect, for hover and help.
     public let stackEffect: String
     public let summary: String
+    /// How descriptions write it.
+    public let printForm: PrintForm
+
+    init(id: BuiltinID, kind: WordKind, spellings: [String], glyph: String, asciiGlyph: String, arity: Int,
+         stackEffect: String, summary: String, printForm: PrintForm? = nil) {
+        self.id = id
+        self.kind = kind
+        self.spellings = spellings
+        self.glyph = glyph
+        self.asciiGlyph = asciiGlyph
+        self.arity = arity
+        self.stackEffect = stackEffect
+        self.summary = summary
+        self.printForm = printForm ?? (kind == .function ? .call : .none)
+    }
 }

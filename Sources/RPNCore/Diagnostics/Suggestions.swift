@@ -10,14 +10,20 @@ public enum Suggestions {
         let target = Array(lowered.unicodeScalars)
         guard target.count >= 3 else { return nil }  // "M" is not a typo of "e"
         let limit = target.count <= 4 ? 1 : 2
-        var best: (String, Int)?
+        // At equal distance a word the typed one begins wins: `sqr` was more likely cut short
+        // of `sqrt` than typed past `sq`.
+        var best: (word: String, distance: Int, extends: Bool)?
         for candidate in candidates {
             let other = Array(candidate.lowercased().unicodeScalars)
             guard abs(other.count - target.count) <= limit, other != target else { continue }
             let distance = editDistance(target, other)
-            if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+            let extends = other.starts(with: target)
+            if distance <= limit, distance < (best?.distance ?? Int.max)
+                || distance == best?.distance && extends && best?.extends == false {
+                best = (candidate, distance, extends)
+            }
         }
-        return best?.0
+        return best?.word
     }
 
     /// Damerau–Levenshtein (optimal string alignment), so `sqtr` is one step from `sqrt`.

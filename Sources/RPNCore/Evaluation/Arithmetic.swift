@@ -16,7 +16,8 @@ enum Arithmetic {
         op == .pi ? Double.pi : 2.718281828459045
     }
 
-    static func binary(_ op: BuiltinID, _ a: Double, _ b: Double) -> Outcome {
+    /// `angle`: the unit `atan2` answers in.
+    static func binary(_ op: BuiltinID, _ a: Double, _ b: Double, angle: AngleUnit = .radians) -> Outcome {
         let result: Double
         switch op {
         case .add: result = a + b
@@ -25,7 +26,7 @@ enum Arithmetic {
         case .divide:
             if b == 0 { return .failure(.divisionByZero, "division by zero") }
             result = a / b
-        default:
+        case .power:
             result = pow(a, b)
             if result.isNaN {
                 return .failure(.notFinite, "\(powerOperand(a))^\(powerOperand(b)) is not a real number")
@@ -33,6 +34,8 @@ enum Arithmetic {
             if result.isInfinite, a == 0 {
                 return .failure(.divisionByZero, "0 raised to a negative power is a division by zero")
             }
+        default:
+            return binaryWord(op, a, b, angle: angle)
         }
         if !result.isFinite { return .failure(.notFinite, "result of \(Builtin[op].glyph) is too large") }
         return .value(result == 0 ? 0 : result)  // one zero
@@ -63,7 +66,8 @@ enum Arithmetic {
             result = exp(a)
             if !result.isFinite { return .failure(.notFinite, "exp(\(text(a))) is too large") }
         case .abs: result = a.magnitude
-        default: result = -a
+        case .negate: result = -a
+        default: return unaryWord(op, a)
         }
         return .value(result == 0 ? 0 : result)  // one zero
     }
@@ -74,5 +78,180 @@ enum Arithmetic {
     /// negative or in exponent form, so that `-8^0.5` is not read as −(8^0.5).
     static func powerOperand(_ x: Double) -> String {
         x < 0 || NumberFormatting.hasExponent(x) ? "(\(text(x)))" : text(x)
+    }
+}
+
+// MARK: - The words of issue 9, in doubles (`--float`, and operands that are not exact)
+
+extension Arithmetic {
+    /// Binary words other than `+ − × ÷ ^`, apart so that the common operators' switch stays small.
+    static func binaryWord(_ op: BuiltinID, _ a: Double, _ b: Double, angle: AngleUnit) -> Outcome {
+        let glyph = Builtin[op].glyph
+        let result: Double
+        switch op {
+        case .mod, .rem, .idiv:
+            if b == 0 { return .failure(.divisionByZero, "division by zero") }
+            let truncated = fmod(a, b)  // exact, with the sign of a
+            let floored = truncated != 0 && (truncated < 0) != (b < 0) ? truncated + b : truncated
+            switch op {
+            case .mod: result = floored
+            case .rem: result = truncated
+            default: result = ((a - floored) / b).rounded()  // a − floored is a multiple of b
+            }
+        case .gcd, .lcm:
+            if let failure = integers(op, a, b) { return failure }
+            let divisor = greatestCommonDivisor(a.magnitude, b.magnitude)
+            result = op == .gcd ? divisor : divisor == 0 ? 0 : (a.magnitude / divisor) * b.magnitude
+        case .comb, .perm:
+            if let failure = integers(op, a, b) { return failure }
+            if a < 0 || b < 0 {
+                return .failure(.outOfDomain, "\(glyph) needs integers ≥ 0, got \(text(a < 0 ? a : b))")
+            }
+            result = op == .comb ? combinations(a, b) : permutations(a, b)
+        case .root:
+            if b == 0 { return .failure(.outOfDomain, "the 0th root is not defined") }
+            guard let root = nthRoot(a, b) else {
+                return .failure(.notFinite, "root(\(text(a)),\(text(b))) is not a real number")
+            }
+            if root.isInfinite, a == 0 {
+                return .failure(.divisionByZero, "a negative root of 0 is a division by zero")
+            }
+            result = root
+        case .hypot: result = hypot(a, b)
+        case .atan2: result = angle == .degrees ? Degrees.atan2(a, b) : atan2(a, b)
+        case .min: result = Swift.min(a, b)
+        case .max: result = Swift.max(a, b)
+        case .percent: result = a * b / 100
+        case .percentChange:
+            if a == 0 { return .failure(.divisionByZero, "percent change from 0 is a division by zero") }
+            result = (b - a) * 100 / a
+        case .bitAnd, .bitOr, .bitXor:
+            if let failure = integers(op, a, b) { return failure }
+            guard let x = Int64(exactly: a), let y = Int64(exactly: b) else { return bitwiseRange(op) }
+            result = Double(op == .bitAnd ? x & y : op == .bitOr ? x | y : x ^ y)
+        default:  // .shiftLeft, .shiftRight: a × 2^±b, rounded down
+            if let failure = integers(op, a, b) { return failure }
+            let count = Int(Swift.max(-100_000, Swift.min(100_000, b)))  // beyond, all bits or none
+            let scaled = scalbn(a, Int32(op == .shiftLeft ? count : -count))
+            result = scaled.rounded(.down)
+        }
+        if !result.isFinite { return .failure(.notFinite, "result of \(glyph) is too large") }
+        return .value(result == 0 ? 0 : result)  // one zero
+    }
+
+    /// Unary words other than the elementary functions of the first table rows.
+    static func unaryWord(_ op: BuiltinID, _ a: Double) -> Outcome {
+        let glyph = Builtin[op].glyph
+        let result: Double
+        switch op {
+        case .factorial:
+            if a == a.rounded(.towardZero) {
+                if a < 0 { return .failure(.outOfDomain, "factorial of a negative integer (\(text(a))) is not defined") }
+                // 171! is past the largest double; the loop stays short.
+                var product = 1.0
+                if a <= 170 { for k in stride(from: 2.0, through: a, by: 1) { product *= k } } else { product = .infinity }
+                result = product
+            } else {
+                result = tgamma(a + 1)  // Γ(x+1), as HP's ! of a non-integer
+            }
+            if !result.isFinite { return .failure(.notFinite, "\(text(a))! is too large") }
+        case .floor: result = a.rounded(.down)
+        case .ceil: result = a.rounded(.up)
+        case .round: result = a.rounded(.toNearestOrAwayFromZero)
+        case .trunc: result = a.rounded(.towardZero)
+        case .fp: result = a - a.rounded(.towardZero)
+        case .sign: result = a > 0 ? 1 : a < 0 ? -1 : 0
+        case .inv:
+            if a == 0 { return .failure(.divisionByZero, "division by zero") }
+            result = 1 / a
+        case .sq: result = a * a
+        case .cbrt: result = nthRoot(a, 3)!
+        case .exp10: result = pow(10, a)
+        case .log2:
+            if a <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))") }
+            result = log2(a)
+        case .sinh: result = sinh(a)
+        case .cosh: result = cosh(a)
+        case .tanh: result = tanh(a)
+        case .asinh: result = asinh(a)
+        case .acosh:
+            if a < 1 { return .failure(.outOfDomain, "acosh is defined for values ≥ 1, got \(text(a))") }
+            result = acosh(a)
+        case .atanh:
+            if a <= -1 || a >= 1 { return .failure(.outOfDomain, "atanh is defined on (-1, 1), got \(text(a))") }
+            result = atanh(a)
+        default:  // .bitNot
+            if a != a.rounded(.towardZero) { return .failure(.notInteger, "\(glyph) needs an integer, got \(text(a))") }
+            result = -a - 1  // two's complement of any width
+        }
+        if !result.isFinite { return .failure(.notFinite, "\(glyph)(\(text(a))) is too large") }
+        return .value(result == 0 ? 0 : result)  // one zero
+    }
+
+    /// The failure of an integer word given a non-integer, nil when both are integers.
+    static func integers(_ op: BuiltinID, _ a: Double, _ b: Double) -> Outcome? {
+        for x in [a, b] where x != x.rounded(.towardZero) {
+            return .failure(.notInteger, "\(Builtin[op].glyph) needs integers, got \(text(x))")
+        }
+        return nil
+    }
+
+    /// Doubles are exact integers far past 2^63, but the bitwise words work on machine words
+    /// when not exact; exact arithmetic has no such bound.
+    static func bitwiseRange(_ op: BuiltinID) -> Outcome {
+        .failure(.outOfDomain, "\(Builtin[op].glyph) of inexact numbers works below 2^63 in magnitude")
+    }
+
+    /// Euclid's algorithm on non-negative integers; `fmod` is exact, and each step at least
+    /// halves the larger operand every two steps, so it ends within ~2100 steps.
+    static func greatestCommonDivisor(_ a: Double, _ b: Double) -> Double {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, fmod(x, y)) }
+        return x
+    }
+
+    /// n choose k for integers ≥ 0: a running product that stays an integer (each partial
+    /// product is itself a binomial coefficient), at most ~1100 steps before it overflows.
+    static func combinations(_ n: Double, _ k: Double) -> Double {
+        if k > n { return 0 }
+        let j = Swift.min(k, n - k)
+        var result = 1.0
+        var i = 1.0
+        while i <= j, result.isFinite {
+            result = result * (n - j + i) / i
+            i += 1
+        }
+        return result
+    }
+
+    /// n!/(n−k)! for integers ≥ 0: at most ~170 factors ≥ 2 before the product overflows.
+    static func permutations(_ n: Double, _ k: Double) -> Double {
+        if k > n { return 0 }
+        var result = 1.0
+        var i = 0.0
+        while i < k, result.isFinite {  // the factors n − i are ≥ 1 since k ≤ n
+            result *= n - i
+            i += 1
+        }
+        return result
+    }
+
+    /// y^(1/n), real for odd integer n and negative y; nil when there is no real root. A root
+    /// that is a double whose n-th power is exactly y is found exactly, even where libm's
+    /// answer is one ulp off (`27 cbrt` is 3, `8 3 root` is 2, not 1.9999999999999998).
+    static func nthRoot(_ y: Double, _ n: Double) -> Double? {
+        let odd = n == n.rounded(.towardZero) && fmod(n, 2) != 0
+        if y < 0, !odd { return nil }
+        let degree = n.magnitude
+        let estimate = degree == 2 ? y.magnitude.squareRoot()
+            : degree == 3 ? cbrt(y.magnitude) : pow(y.magnitude, 1 / degree)
+        var root = estimate
+        for candidate in [estimate.rounded(), estimate.nextDown, estimate.nextUp]
+        where candidate != estimate && pow(candidate, degree) == y.magnitude {
+            root = candidate
+            break
+        }
+        if n < 0 { root = 1 / root }
+        return y < 0 ? -root : root
     }
 }

@@ -129,3 +129,15 @@ enum Degrees {
         return (t, (1 + t * t) * z.lo)
     }
 }
+
+extension Degrees {
+    /// The angle of the point (x, y) in degrees, in (−180, 180]: exact on the axes and the
+    /// diagonals, elsewhere libm's radians converted with 180/π in two doubles. (0, 0) gives 0,
+    /// as libm and calculators do.
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        if y == 0 { return x < 0 ? 180 : 0 }
+        if x == 0 { return y < 0 ? -90 : 90 }
+        if y.magnitude == x.magnitude { return (x > 0 ? 45 : 135) * (y < 0 ? -1 : 1) }
+        return fromRadians(PlatformMath.atan2(y, x))
+    }
+}

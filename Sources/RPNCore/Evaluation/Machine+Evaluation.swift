@@ -59,7 +59,7 @@ extension Machine {
                 }
                 let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
                 if !StackSlot.isNone(a), !StackSlot.isNone(b) {
-                    switch combine(node.op, a, b) {
+                    switch combine(node.op, a, b, angle: node.angleUnit) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }

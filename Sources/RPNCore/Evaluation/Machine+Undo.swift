@@ -9,9 +9,12 @@ extension Machine {
     /// What a change in progress has overwritten so far.
     struct Journal {
         let nodeCount: Int
+        let boxCount: Int
         let stackDepth: Int
         let variableCount: Int
         let options: EvaluationOptions
+        /// `lastX` when the change began (operations set it without journaling each time).
+        let lastX: Double?
         /// Stack entries that were below the floor when it went down, top first.
         var savedEntries: [Double] = []
         /// Bindings of variables that existed before the change, as they were then.
@@ -27,6 +30,12 @@ extension Machine {
         let nodeCount: Int
         /// The nodes the change appended, kept here while it is undone.
         var nodesAdded: [Node] = []
+        /// The exact values its nodes refer to (`Machine.boxes`), the same way.
+        let boxCount: Int
+        var boxesAdded: [Number] = []
+        /// `boxes.count` when the change ended: boxes past it were made by later evaluations
+        /// of older nodes, which the caches' invalidation makes compute again.
+        let boxEnd: Int
         let floor: Int
         /// `stack[floor...]` before and after the change.
         let entriesBefore: [Double]
@@ -37,11 +46,13 @@ extension Machine {
         let bindingsAfter: [(Int32, Variables.Binding)]
         let optionsBefore: EvaluationOptions
         let optionsAfter: EvaluationOptions
+        let lastXBefore: Double?
+        let lastXAfter: Double?
 
         /// Bytes the record keeps alive: what the change touched, never the whole machine.
         public var retainedBytes: Int {
             (entriesBefore.count + entriesAfter.count) * MemoryLayout<Double>.stride
-                + nodesAdded.count * MemoryLayout<Node>.stride
+                + nodesAdded.count * MemoryLayout<Node>.stride + boxesAdded.count * MemoryLayout<Number>.stride
                 + namesAdded.reduce(0) { $0 + $1.utf8.count + 16 }
                 + (bindingsBefore.count + bindingsAfter.count) * MemoryLayout<(Int32, Variables.Binding)>.stride
         }
@@ -50,8 +61,8 @@ extension Machine {
     /// Starts recording a change.
     public mutating func beginChange() {
         precondition(journal == nil, "changes do not nest")
-        journal = Journal(nodeCount: nodes.count, stackDepth: stack.count, variableCount: variables.names.count,
-                          options: options)
+        journal = Journal(nodeCount: nodes.count, boxCount: boxes.count, stackDepth: stack.count, variableCount: variables.names.count,
+                          options: options, lastX: lastX)
         stackFloor = stack.count
     }
 
@@ -65,14 +76,14 @@ extension Machine {
         let newVariables = Int32(journal.variableCount)..<Int32(variables.names.count)
         let changed = journal.oldBindings.keys.sorted()
         return Change(
-            nodeCount: journal.nodeCount, floor: floor,
+            nodeCount: journal.nodeCount, boxCount: journal.boxCount, boxEnd: boxes.count, floor: floor,
             entriesBefore: journal.savedEntries.reversed(),  // the floor started at the old depth
             entriesAfter: Array(stack[floor...]),
             variableCount: journal.variableCount,
             namesAdded: Array(variables.names[journal.variableCount...]),
             bindingsBefore: changed.map { ($0, journal.oldBindings[$0]!) },
             bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
-            optionsBefore: journal.options, optionsAfter: options)
+            optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX)
     }
 
     /// Evaluates the stack entries the change in progress could have affected, so that their
@@ -95,11 +106,14 @@ extension Machine {
     public mutating func undo(_ change: inout Change) {
         change.nodesAdded = Array(nodes[change.nodeCount...])
         nodes.removeSubrange(change.nodeCount...)
+        change.boxesAdded = Array(boxes[change.boxCount..<change.boxEnd])
+        boxes.removeSubrange(change.boxCount...)
         stack.removeSubrange(change.floor...)
         stack.append(contentsOf: change.entriesBefore)
         variables.truncate(to: change.variableCount)
         for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
         options = change.optionsBefore
+        lastX = change.lastXBefore
         invalidateCaches()
     }
 
@@ -107,11 +121,15 @@ extension Machine {
     public mutating func redo(_ change: inout Change) {
         nodes.append(contentsOf: change.nodesAdded)
         change.nodesAdded = []
+        boxes.removeSubrange(change.boxCount...)
+        boxes.append(contentsOf: change.boxesAdded)
+        change.boxesAdded = []
         stack.removeSubrange(change.floor...)
         stack.append(contentsOf: change.entriesAfter)
         for name in change.namesAdded { _ = variables.intern(name) }
         for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
         options = change.optionsAfter
+        lastX = change.lastXAfter
         invalidateCaches()
     }
 

@@ -86,8 +86,8 @@ extension Machine {
 
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
-    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double) -> Arithmetic.Outcome {
-        if x.isFinite, y.isFinite { return Arithmetic.binary(op, x, y) }  // inexact, or --float
+    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit) -> Arithmetic.Outcome {
+        if x.isFinite, y.isFinite { return Arithmetic.binary(op, x, y, angle: angle) }  // inexact, or --float
         if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
             // Small integers: no overflow is possible in 48-bit sums.
             switch op {
@@ -109,7 +109,7 @@ extension Machine {
         }
         let da = a.doubleValue, db = b.doubleValue
         guard da.isFinite, db.isFinite else { return Self.tooLargeForFloat(op) }
-        return Arithmetic.binary(op, da, db)
+        return Arithmetic.binary(op, da, db, angle: angle)
     }
 
     /// `op` on one encoded value (neither none nor a node).
@@ -135,7 +135,7 @@ extension Machine {
 
     @inline(__always)
     mutating func applyBinary(_ op: BuiltinID, _ x: Double, _ y: Double, _ token: Range<Int>) -> Double {
-        switch combine(op, x, y) {
+        switch combine(op, x, y, angle: options.angleUnit) {
         case .value(let v): return v
         case .failure(let code, let message): report(.error, code, message, token); return .nan
         }
@@ -178,6 +178,10 @@ extension Machine {
         }
         for i in stack.indices { keep(&stack[i]) }
         for i in nodes.indices { keep(&nodes[i].value) }
+        if var slot = lastX {
+            keep(&slot)
+            lastX = slot
+        }
         boxes = live
         boxCompactionThreshold = Swift.max(4096, 2 * boxes.count)
     }

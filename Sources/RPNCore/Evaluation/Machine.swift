@@ -42,6 +42,9 @@ public struct Machine: Sendable {
     /// Stack entries below this index are untouched since the change began (0 outside a change,
     /// so the check in the hot path never fires there).
     var stackFloor = 0
+    /// The slot of the x operand (level 1) of the most recent operator or function, which
+    /// `lastx` pushes again (HP LASTX); nil before the first.
+    var lastX: Double?
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -69,6 +72,7 @@ public struct Machine: Sendable {
         pendingUnset = nil
         journal = nil
         stackFloor = 0
+        lastX = nil
     }
 
     /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session
@@ -202,7 +206,8 @@ public struct Machine: Sendable {
         case .operator:
             binary(token.builtin!, token, buffer, base)
         case .function:
-            unary(token.builtin!, token, buffer, base)
+            let op = token.builtin!
+            if op.isBinary { binary(op, token, buffer, base) } else { unary(op, token, buffer, base) }
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
@@ -266,7 +271,8 @@ public struct Machine: Sendable {
             if options.keepTrees {
                 let rhs = n == 1 ? materialize(stack[0]) : missingNode(at: token.range)
                 let lhs = missingNode(at: token.range)
-                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, token: token.range))
+                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, angle: options.angleUnit,
+                                   token: token.range))
             }
             stack.removeAll(keepingCapacity: true)
             stack.append(slot)
@@ -274,6 +280,7 @@ public struct Machine: Sendable {
         }
         willModify(from: n - 2)
         let x = stack[n - 2], y = stack[n - 1]
+        lastX = y
         if StackSlot.isValue(x), StackSlot.isValue(y) {
             // The values-only fast path: two folded constants.
             stack.removeLast()
@@ -284,7 +291,8 @@ public struct Machine: Sendable {
             let value = StackSlot.isNone(a) || StackSlot.isNone(b) ? Double.nan : applyBinary(op, a, b, token.range)
             stack.removeLast()
             if options.keepTrees, let lhs = StackSlot.node(x), let rhs = StackSlot.node(y) {
-                stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs, token: token.range))
+                stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs,
+                                           angle: options.angleUnit, token: token.range))
             } else {
                 stack[n - 2] = value
             }
@@ -293,8 +301,8 @@ public struct Machine: Sendable {
         let left = materialize(x), right = materialize(y)
         let dependencies = nodes[Int(left)].dependencies | nodes[Int(right)].dependencies
         stack.removeLast()
-        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, dependencies: dependencies,
-                                   token: token.range))
+        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, angle: options.angleUnit,
+                                   dependencies: dependencies, token: token.range))
     }
 
     @inline(__always)
@@ -309,6 +317,7 @@ public struct Machine: Sendable {
         }
         willModify(from: n - 1)
         let x = stack[n - 1]
+        lastX = x
         if let a = constantValue(x) {
             let value = StackSlot.isNone(a) ? Double.nan : applyUnary(op, a, angle: options.angleUnit, token.range)
             if options.keepTrees, let operand = StackSlot.node(x) {
@@ -349,10 +358,88 @@ public struct Machine: Sendable {
             stack[n - 3] = stack[n - 2]
             stack[n - 2] = stack[n - 1]
             stack[n - 1] = third
-        default:
+        case .clear:
             willModify(from: 0)
             stack.removeAll(keepingCapacity: true)
+        case .depth:
+            pushConstant(Double(n), kind: .number, op: .add, token: token.range)
+        case .lastx:
+            guard let x = lastX else {
+                report(.error, .missingOperand,
+                       "\(text(token.range, buffer, base)) has nothing to recall: no operator or function has run yet",
+                       token.range)
+                return
+            }
+            stack.append(x)
+        case .nip:
+            willModify(from: n - 2)
+            stack[n - 2] = stack[n - 1]
+            stack.removeLast()
+        case .tuck:
+            willModify(from: n - 2)
+            let (a, b) = (stack[n - 2], stack[n - 1])
+            stack[n - 2] = b
+            stack[n - 1] = a
+            stack.append(b)
+        case .dup2:
+            stack.append(stack[n - 2])
+            stack.append(stack[n - 1])
+        case .drop2:
+            willModify(from: n - 2)
+            stack.removeLast(2)
+        default:  // pick, roll, rolld, dupn, dropn: a count on top, then entries counted from 1 below it
+            let count = self.count(of: op, token, buffer, base)
+            let m = n - 1  // entries below the count
+            let c = count ?? 0
+            willModify(from: op == .roll || op == .rolld || op == .dropn ? m - c : m)
+            stack.removeLast()
+            guard count != nil else { return }
+            switch op {
+            case .pick: stack.append(stack[m - c])
+            case .roll: if c > 1 { stack.append(stack.remove(at: m - c)) }
+            case .rolld: if c > 1 { stack.insert(stack.removeLast(), at: m - c) }
+            case .dupn: stack.append(contentsOf: stack[(m - c)..<m])
+            default: stack.removeLast(c)
+            }
         }
+    }
+
+    /// The count on top of the stack for `pick`, `roll`, `rolld`, `dupn` and `dropn`: a
+    /// constant whole number (at least 1 for `pick`) with that many entries below it. Nil when
+    /// it is not; the reason is reported at the word (or was, where the count has no value).
+    /// The one place that reads a count from a stack slot.
+    private mutating func count(of op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+                                _ base: Int) -> Int? {
+        let word = text(token.range, buffer, base)
+        let slot = stack[stack.count - 1]
+        guard let value = constantValue(slot) else {
+            let node = StackSlot.node(slot)!
+            let message = nodes[Int(node)].kind == .variable
+                ? "\(word) needs a value, but \(variables.names[Int(nodes[Int(node)].lhs)]) is a variable"
+                : "\(word) needs a value, but its count depends on variables"
+            report(.error, .outOfDomain, message, token.range)
+            return nil
+        }
+        if value.isNaN { return nil }  // reported where it failed
+        guard value == value.rounded(.towardZero) else {
+            report(.error, .notInteger, "\(word) needs a whole number, got \(Arithmetic.text(value))", token.range)
+            return nil
+        }
+        let least = op == .pick ? 1.0 : 0
+        guard value >= least else {
+            report(.error, .outOfDomain,
+                   "\(word) needs a count of \(Int(least)) or more, got \(Arithmetic.text(value))", token.range)
+            return nil
+        }
+        let below = stack.count - 1
+        guard value <= Double(below) else {
+            let shown = Arithmetic.text(value)
+            report(.error, .missingOperand,
+                   "\(shown) \(word) needs \(shown) entr\(value == 1 ? "y" : "ies") below its count, found \(below)",
+                   token.range)
+            return nil
+        }
+        return Int(value)
     }
 
     private mutating func store(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {

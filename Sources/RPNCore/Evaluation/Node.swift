@@ -27,7 +27,9 @@ public struct Node: Sendable {
     let dependencies: UInt32
     /// The token's length in bytes; `UInt16.max` means "that or more": the exact length is
     /// then in `rhsOrLongLength`. Only numbers and names grow that long: the tokens of binary
-    /// nodes are operators of at most 3 bytes.
+    /// nodes are words of at most 8 bytes, so their top bit is free and keeps the angle unit
+    /// (`atan2` answers in degrees after `deg`).
+    private static let degreesBit: UInt16 = 0x8000
     private let shortLength: UInt16
     public let kind: Kind
     /// The word of constant, unary and binary nodes.
@@ -38,15 +40,21 @@ public struct Node: Sendable {
     public var tokenStart: Int { Int(start) }
     /// The bytes of the token that made this node, exactly, however long.
     public var tokenRange: Range<Int> {
-        let length = shortLength == .max && kind != .binary && kind != .unary
-            ? Int(UInt32(bitPattern: rhsOrLongLength)) : Int(shortLength)
+        let length = kind == .binary ? Int(shortLength & ~Self.degreesBit)
+            : shortLength == .max && kind != .unary ? Int(UInt32(bitPattern: rhsOrLongLength)) : Int(shortLength)
         return Int(start)..<(Int(start) + length)
     }
     public var isConstant: Bool { dependencies == 0 }
     /// The base a number literal was written in.
     public var literalRadix: Int { kind == .number && (lhs == 16 || lhs == 8 || lhs == 2) ? Int(lhs) : 10 }
-    /// The unit a unary node's trigonometry works in.
-    public var angleUnit: AngleUnit { kind == .unary && rhsOrLongLength == 1 ? .degrees : .radians }
+    /// The unit a unary or binary node's trigonometry works in.
+    public var angleUnit: AngleUnit {
+        switch kind {
+        case .unary: rhsOrLongLength == 1 ? .degrees : .radians
+        case .binary: shortLength & Self.degreesBit != 0 ? .degrees : .radians
+        default: .radians
+        }
+    }
 
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
          angle: AngleUnit = .radians, dependencies: UInt32 = 0, token: Range<Int>) {
@@ -57,7 +65,9 @@ public struct Node: Sendable {
         self.lhs = lhs
         self.dependencies = dependencies
         self.start = UInt32(clamping: token.lowerBound)
-        self.shortLength = UInt16(clamping: token.count)
+        self.shortLength = kind == .binary
+            ? UInt16(clamping: min(token.count, 0x7FFF)) | (angle == .degrees ? Self.degreesBit : 0)
+            : UInt16(clamping: token.count)
         // Token lengths fit 32 bits as offsets do (inputs past 4 GiB are refused).
         self.rhsOrLongLength = switch kind {
         case .binary: rhs

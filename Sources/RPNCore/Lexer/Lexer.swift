@@ -65,7 +65,11 @@ public struct Lexer {
         if b < 0x80 {
             switch b {
             case 0x20, 0x09...0x0D, UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-                 UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"): return true
+                 UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                 UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"): return true
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                // Only doubled: "<<" and ">>" are operators, a lone "<" or ">" a word character.
+                return i + 1 < bytes.count && bytes[i + 1] == b
             default: return false
             }
         }
@@ -102,6 +106,23 @@ public struct Lexer {
         case UInt8(ascii: "*"): position = i + 1; return token(.operator, start, i + 1, builtin: .multiply)
         case UInt8(ascii: "/"): position = i + 1; return token(.operator, start, i + 1, builtin: .divide)
         case UInt8(ascii: "^"): position = i + 1; return token(.operator, start, i + 1, builtin: .power)
+        case UInt8(ascii: "&"): position = i + 1; return token(.operator, start, i + 1, builtin: .bitAnd)
+        case UInt8(ascii: "|"): position = i + 1; return token(.operator, start, i + 1, builtin: .bitOr)
+        case UInt8(ascii: "!"): position = i + 1; return token(.function, start, i + 1, builtin: .factorial)
+        case UInt8(ascii: "~"): position = i + 1; return token(.function, start, i + 1, builtin: .bitNot)
+        case UInt8(ascii: "%"):
+            // "%ch" is one word when a delimiter follows it; otherwise "%" stands alone.
+            if i + 2 < count, bytes[i + 1] | 0x20 == UInt8(ascii: "c"), bytes[i + 2] | 0x20 == UInt8(ascii: "h"),
+               i + 3 == count || isDelimiter(at: i + 3) {
+                position = i + 3
+                return token(.function, start, i + 3, builtin: .percentChange)
+            }
+            position = i + 1
+            return token(.operator, start, i + 1, builtin: .percent)
+        case UInt8(ascii: "<"), UInt8(ascii: ">"):
+            guard i + 1 < count, bytes[i + 1] == b else { return invalidWord(at: start) }
+            position = i + 2
+            return token(.operator, start, i + 2, builtin: b == UInt8(ascii: "<") ? .shiftLeft : .shiftRight)
         case UInt8(ascii: "-"):
             if i + 1 < count {
                 let next = bytes[i + 1]
@@ -223,6 +244,14 @@ public struct Lexer {
     @inline(__always)
     mutating func number(at start: Int, digitsAt: Int) -> Token {
         let count = bytes.count
+        if bytes[digitsAt] == UInt8(ascii: "0"), digitsAt + 1 < count {
+            switch bytes[digitsAt + 1] | 0x20 {
+            case UInt8(ascii: "x"): return baseLiteral(at: start, digitsAt: digitsAt + 2, bitsPerDigit: 4)
+            case UInt8(ascii: "o"): return baseLiteral(at: start, digitsAt: digitsAt + 2, bitsPerDigit: 3)
+            case UInt8(ascii: "b"): return baseLiteral(at: start, digitsAt: digitsAt + 2, bitsPerDigit: 1)
+            default: break
+            }
+        }
         var j = digitsAt
         var mantissa: UInt64 = 0
         var significant = 0
@@ -276,6 +305,46 @@ public struct Lexer {
         }
         var token = token(.number, start, j)
         token.number = digitsAt > start ? 0 - value : value  // "-0" is 0: rpn has one zero (see Arithmetic)
+        return token
+    }
+}
+
+extension Lexer {
+    /// `0x1F`, `0o17`, `0b1011` (after the optional `-`): digits of 2^`bitsPerDigit`, at least
+    /// one, up to a delimiter; anything else makes the word an invalid number.
+    ///
+    /// The value is correctly rounded however many digits there are: the first 60-odd
+    /// significant bits are kept, and any nonzero bit after them is folded into the last
+    /// kept bit (a sticky bit), which is far below the rounding position of a double.
+    mutating func baseLiteral(at start: Int, digitsAt: Int, bitsPerDigit: Int) -> Token {
+        let count = bytes.count
+        var j = digitsAt
+        var mantissa: UInt64 = 0
+        var droppedBits = 0
+        var sticky = false
+        let limit = UInt64(1) << UInt64(64 - bitsPerDigit)
+        while j < count {
+            let b = bytes[j]
+            let digit: UInt8
+            if Self.isDigit(b) { digit = b &- 0x30 } else if (b | 0x20) &- 0x61 < 6 { digit = (b | 0x20) &- 0x61 + 10 } else { break }
+            guard digit >> bitsPerDigit == 0 else { break }
+            if mantissa < limit {
+                mantissa = mantissa << UInt64(bitsPerDigit) | UInt64(digit)
+            } else {
+                droppedBits += bitsPerDigit
+                sticky = sticky || digit != 0
+            }
+            j += 1
+        }
+        guard j > digitsAt, j == count || isDelimiter(at: j) else {
+            return invalidWord(at: start, wordFrom: digitsAt - 2, problem: .invalidNumber)
+        }
+        position = j
+        // Past about 2^1024 the value is infinite, which the machine reports as too large.
+        let magnitude = droppedBits > 1100 ? Double.infinity
+            : Double(sign: .plus, exponent: droppedBits, significand: Double(sticky ? mantissa | 1 : mantissa))
+        var token = token(.number, start, j)
+        token.number = digitsAt - 2 > start ? 0 - magnitude : magnitude
         return token
     }
 }

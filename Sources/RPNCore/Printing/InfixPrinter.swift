@@ -32,7 +32,12 @@ public struct InfixPrinter {
         self.names = variableNames.map { Array($0.utf8) }
         self.style = style
         let ascii = style.glyphs == .ascii
-        self.glyphs = Builtin.all.map { Array((ascii ? $0.asciiGlyph : $0.glyph).utf8) }
+        // Infix words are set off by spaces: "a mod b", "a xor b".
+        self.glyphs = Builtin.all.map { word in
+            let glyph = ascii ? word.asciiGlyph : word.glyph
+            if case .infix = word.printForm, glyph.first?.isLetter == true { return Array(" \(glyph) ".utf8) }
+            return Array(glyph.utf8)
+        }
         self.minus = Array((ascii ? "-" : "−").utf8)
     }
 
@@ -57,53 +62,62 @@ public struct InfixPrinter {
         return out
     }
 
-    /// Precedence levels; see the grammar's description rules.
-    enum Level {
-        static let sum = 1, product = 2, prefixMinus = 3, power = 4, atom = 10
-    }
-
+    /// The precedence level of a printed subtree (`Precedence`; see the grammar's description rules).
     func level(_ index: Int32) -> Int {
         let node = nodes[Int(index)]
         switch node.kind {
-        case .number: return literal(node)?.isNegative == true ? Level.prefixMinus : Level.atom
-        case .unary: return node.op == .negate ? Level.prefixMinus : Level.atom
-        case .binary:
-            switch node.op {
-            case .add, .subtract: return Level.sum
-            case .multiply, .divide: return Level.product
-            default: return Level.power
-            }
-        case .constant, .variable, .missing: return Level.atom
+        case .number: return literal(node)?.isNegative == true ? Precedence.prefix : Precedence.atom
+        case .unary, .binary: return Self.level(of: node.op)
+        case .constant, .variable, .missing: return Precedence.atom
         }
     }
 
+    /// The level of an operation written with `op`.
+    static func level(of op: BuiltinID) -> Int {
+        switch Builtin[op].printForm {
+        case .infix(let level): level
+        case .prefix: Precedence.prefix
+        case .postfix: Precedence.postfix
+        case .percent: Precedence.product
+        case .call, .none: Precedence.atom
+        }
+    }
+
+    /// Whether an operand of the infix (or percent) operation `parent` is parenthesized.
     func needsParentheses(_ child: Int32, under parent: BuiltinID, right: Bool) -> Bool {
         if parent == .power, nodes[Int(child)].kind == .number, literalText(nodes[Int(child)]).contains(UInt8(ascii: "e")) {
             return true  // "(1e-7)^2", "2^(1e+21)"
         }
         let c = level(child)
-        let p: Int
-        switch parent {
-        case .add, .subtract: p = Level.sum
-        case .multiply, .divide: p = Level.product
-        default: p = Level.power
-        }
+        if parent == .percent, right { return c < Precedence.atom }  // the operand of a postfix "%"
+        let p = Self.level(of: parent)
         if !right { return c < p || (c == p && parent == .power) }
-        if c == Level.prefixMinus { return true }
+        if c == Precedence.prefix { return true }
         if c != p { return c < p }
         let childOp = nodes[Int(child)].op
         switch parent {
         case .add: return !(childOp == .add || childOp == .subtract)
-        case .multiply: return !(childOp == .multiply || childOp == .divide)
+        case .multiply: return !(childOp == .multiply || childOp == .divide || childOp == .percent)
+        case .bitAnd, .bitOr, .bitXor: return childOp != parent  // associative
         case .power: return false
         default: return true
         }
     }
 
+    /// Whether the operand of a prefix (`−`, `~`) or postfix (`!`) operation is parenthesized:
+    /// below the operator's level, or (being an operation of the same kind) ambiguous:
+    /// "−(−a)", "~(−a)", "(5!)!" (5!! would read as a double factorial).
+    func operandNeedsParentheses(_ child: Int32, postfix: Bool) -> Bool {
+        let c = level(child)
+        return postfix ? c < Precedence.atom : c <= Precedence.prefix
+    }
+
     private struct Task {
         /// `rightOperand`: the operator's glyph, then its right operand (one task, not two, keeps
         /// the work stack of a left-deep tree at one entry per level).
-        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, rightOperand }
+        /// `glyph`: the glyph of the word `index` (a raw `BuiltinID`); `comma`: "," between a
+        /// call's arguments.
+        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, rightOperand, glyph, comma }
         var kind: Kind
         var index: Int32
     }
@@ -122,9 +136,16 @@ public struct InfixPrinter {
                 }
                 switch task.kind {
                 case .closeParen: out.append(UInt8(ascii: ")")); continue
+                case .comma: out.append(UInt8(ascii: ",")); continue
+                case .glyph: out.append(contentsOf: glyphs[Int(task.index)]); continue
                 case .rightOperand:
                     let node = nodes[Int(task.index)]
-                    out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                    if node.op == .percent {  // y×x%
+                        out.append(contentsOf: glyphs[Int(BuiltinID.multiply.rawValue)])
+                        work.append(Task(kind: .glyph, index: Int32(BuiltinID.percent.rawValue)))
+                    } else {
+                        out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                    }
                     let parens = needsParentheses(node.rhs, under: node.op, right: true)
                     work.append(Task(kind: parens ? .parenthesizedNode : .node, index: node.rhs))
                     continue
@@ -142,18 +163,31 @@ public struct InfixPrinter {
                 case .variable: out.append(contentsOf: names[Int(node.lhs)])
                 case .missing: out.append(UInt8(ascii: "?"))
                 case .unary:
-                    if node.op == .negate {
-                        out.append(contentsOf: minus)
-                        let c = level(node.lhs)
-                        let parens = c < Level.prefixMinus || c == Level.prefixMinus
+                    switch Builtin[node.op].printForm {
+                    case .prefix:
+                        out.append(contentsOf: node.op == .negate ? minus : glyphs[Int(node.op.rawValue)])
+                        let parens = operandNeedsParentheses(node.lhs, postfix: false)
                         work.append(Task(kind: parens ? .parenthesizedNode : .node, index: node.lhs))
-                    } else {
+                    case .postfix:
+                        work.append(Task(kind: .glyph, index: Int32(node.op.rawValue)))
+                        let parens = operandNeedsParentheses(node.lhs, postfix: true)
+                        work.append(Task(kind: parens ? .parenthesizedNode : .node, index: node.lhs))
+                    default:
                         out.append(contentsOf: glyphs[Int(node.op.rawValue)])
                         out.append(UInt8(ascii: "("))
                         work.append(Task(kind: .closeParen, index: 0))
                         work.append(Task(kind: .node, index: node.lhs))
                     }
                 case .binary:
+                    if case .call = Builtin[node.op].printForm {  // gcd(a,b): no operand needs more
+                        out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                        out.append(UInt8(ascii: "("))
+                        work.append(Task(kind: .closeParen, index: 0))
+                        work.append(Task(kind: .node, index: node.rhs))
+                        work.append(Task(kind: .comma, index: 0))
+                        work.append(Task(kind: .node, index: node.lhs))
+                        continue
+                    }
                     let leftParens = needsParentheses(node.lhs, under: node.op, right: false)
                     work.append(Task(kind: .rightOperand, index: task.index))
                     work.append(Task(kind: leftParens ? .parenthesizedNode : .node, index: node.lhs))

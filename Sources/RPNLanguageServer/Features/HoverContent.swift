@@ -85,7 +85,7 @@ extension LanguageServer {
                            setting: AngleUnit) -> MarkupContent? {
         var note = MarkupContent()
         switch word {
-        case .sin, .cos, .tan, .asin, .acos, .atan:
+        case .sin, .cos, .tan, .asin, .acos, .atan, .atan2:
             var directive: Int?
             for earlier in stride(from: index - 1, through: 0, by: -1) {
                 let builtin = analysis.tokens[earlier].builtin
