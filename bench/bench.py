@@ -6,6 +6,7 @@ static release binary first. See bench/README.md for what is measured and how to
 """
 
 import argparse
+import math
 import os
 import select
 import shutil
@@ -307,6 +308,42 @@ def log(msg):
 RUN_DIR = None
 
 
+# Big integers: one computation whose answer has many digits, printed in full, by rpn and by
+# dc side by side. dc has no factorial word, so its 1000! is a loop over registers. The digits
+# must equal Python's own (an independent big-integer implementation).
+BIG_PROGRAMS = [
+    ("3 200000 ^", "3 200000 ^ p", lambda: 3 ** 200000),
+    ("2 1000000 ^ 1 -", "2 1000000 ^ 1 - p", lambda: 2 ** 1000000 - 1),
+    ("1000 !", "1 sa 1000 sn [la ln * sa ln 1 - d sn 0<F] dsFx la p", lambda: math.factorial(1000)),
+]
+
+
+def bench_big_integers(rpn, dc, reps, errors, warnings):
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
+    os.environ["DC_LINE_LENGTH"] = "0"  # one line of digits, as rpn prints them
+    rows = []
+    for rpn_program, dc_program, expected in BIG_PROGRAMS:
+        want = str(expected())
+        ev = Measure(f"rpn -e '{rpn_program}'", [rpn, "-e", rpn_program], reps, os.path.join(RUN_DIR, "big.out"))
+        dcm = Measure(f"dc -e '{dc_program}'", [dc, "-e", dc_program], reps, os.path.join(RUN_DIR, "bigdc.out"),
+                      fatal=False)
+        for m in (ev, dcm):
+            while not m.done():
+                m.step()
+                if m.stdout:
+                    got = m.stdout.replace("\\\n", "").strip()
+                    if got != want:
+                        (errors if m is ev else warnings).append(
+                            f"{m.label}: printed {len(got)} characters, not the {len(want)} digits of the answer")
+                        m.failure = m.failure or "wrong answer"
+                    m.stdout = ""
+            if m.failure and m.failure != "wrong answer":
+                (errors if m.fatal else warnings).append(m.failure)
+        rows.append(dict(program=rpn_program, digits=len(want), rpn=ev.best(), dc=dcm.best()))
+    return rows
+
+
 def main():
     global RUN_DIR
     ap = argparse.ArgumentParser(description="Benchmark rpn against GNU dc.")
@@ -360,9 +397,10 @@ def main():
             rpn_path, dc_path, ntok = progs[variant]
             tag = f"{variant} {fmt_size(size)}"
             ev = Measure(f"rpn {tag}", [rpn, rpn_path], n, os.path.join(RUN_DIR, "eval.out"))
+            fl = Measure(f"rpn --float {tag}", [rpn, "--float", rpn_path], n, os.path.join(RUN_DIR, "float.out"))
             de = Measure(f"rpn --describe {tag}", [rpn, "--describe", rpn_path], n)
             dcm = dc_cache.get(dc_path)
-            todo = [ev, de]
+            todo = [ev, fl, de]
             if dcm is None:
                 dcm = Measure(f"dc {tag}", [dc, dc_path], n_dc, os.path.join(RUN_DIR, "dc.out"),
                               fatal=False)
@@ -391,9 +429,13 @@ def main():
                 if variant == "deep" and ev_value is not None and ev_value != deep_expected(size):
                     warnings.append(f"WARNING: {tag}: rpn printed {ev_value!r}, "
                                     f"expected {deep_expected(size)}")
+            fl_value = parse_number(fl.stdout) if fl.failure is None else None
+            if ev_value is not None and fl_value is not None and rel_diff(ev_value, fl_value) >= 1e-9:
+                warnings.append(f"WARNING: {tag}: rpn printed {ev_value!r} exact, {fl_value!r} with --float")
             row = dict(variant=variant, size=size, ntok=ntok,
-                       ev=ev.best(), de=de.best(), dc=dcm.best(),
+                       ev=ev.best(), fl=fl.best(), de=de.best(), dc=dcm.best(),
                        ev_rss=ev.rss_kb if ev.failure is None else None,
+                       fl_rss=fl.rss_kb if fl.failure is None else None,
                        de_rss=de.rss_kb if de.failure is None else None,
                        dc_rss=dcm.rss_kb if dcm.failure is None else None)
             rows.append(row)
@@ -401,7 +443,11 @@ def main():
             def sec(x):
                 return "FAIL" if x is None else f"{x:.4f}s"
             log(f"[{time.perf_counter() - t_start:6.1f}s] {variant:7} {fmt_size(size):>5}: "
-                f"eval {sec(row['ev'])}, describe {sec(row['de'])}, dc {sec(row['dc'])}")
+                f"eval {sec(row['ev'])}, --float {sec(row['fl'])}, describe {sec(row['de'])}, dc {sec(row['dc'])}")
+
+    # --- big integers -------------------------------------------------------------------
+    big_rows = bench_big_integers(rpn, dc, reps, errors, warnings)
+    log(f"[{time.perf_counter() - t_start:6.1f}s] big integers done")
 
     # --- start-up -------------------------------------------------------------------------
     st_rpn, st_dc = [], []
@@ -439,9 +485,9 @@ def main():
           f"{dc_reps_large} (dc). tokens/s = tokens / whole-process wall time; "
           f"RSS = peak resident set (GNU time %M), MB")
     print()
-    print("| variant | tokens | rpn eval tok/s | dc tok/s | eval/dc | rpn describe tok/s | describe/dc "
-          "| RSS eval MB | RSS describe MB | RSS dc MB |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| variant | tokens | rpn eval tok/s | dc tok/s | eval/dc | --float tok/s | --float/dc "
+          "| rpn describe tok/s | describe/dc | RSS eval MB | RSS --float MB | RSS describe MB | RSS dc MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         dc_cell = fmt_rate(row["ntok"], row["dc"]) if row["dc"] is not None else "n/a"
         if row["variant"] == "unicode" and row["dc"] is not None:
@@ -449,9 +495,17 @@ def main():
         print(f"| {row['variant']} | {fmt_size(row['size'])} "
               f"| {fmt_rate(row['ntok'], row['ev'])} | {dc_cell} "
               f"| {fmt_ratio(ratio(row['ev'], row['dc']))} "
+              f"| {fmt_rate(row['ntok'], row['fl'])} | {fmt_ratio(ratio(row['fl'], row['dc']))} "
               f"| {fmt_rate(row['ntok'], row['de'])} | {fmt_ratio(ratio(row['de'], row['dc']))} "
-              f"| {fmt_mb(row['ev_rss'])} | {fmt_mb(row['de_rss'])} "
+              f"| {fmt_mb(row['ev_rss'])} | {fmt_mb(row['fl_rss'])} | {fmt_mb(row['de_rss'])} "
               f"| {fmt_mb(row['dc_rss']) if row['dc_rss'] is not None else 'n/a'} |")
+    print()
+    print("| big integers (best of %d; output compared with dc and Python) | digits | rpn s | dc s | rpn/dc |" % reps)
+    print("|---|---:|---:|---:|---:|")
+    for b in big_rows:
+        rpn_s = "FAIL" if b["rpn"] is None else f"{b['rpn']:.4f}"
+        dc_s = "n/a" if b["dc"] is None else f"{b['dc']:.4f}"
+        print(f"| `{b['program']}` | {b['digits']} | {rpn_s} | {dc_s} | {fmt_ratio(ratio(b['rpn'], b['dc']))} |")
     print()
     med_rpn = statistics.median(st_rpn) * 1e3 if st_rpn else None
     med_dc = statistics.median(st_dc) * 1e3 if st_dc else None
@@ -478,7 +532,16 @@ def main():
             continue
         r = ratio(row["ev"], row["dc"])
         target(r is not None and r >= 50,
-               f"eval >= 50x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+               f"eval (exact) >= 50x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+    for row in rows:
+        if row["size"] != big:
+            continue
+        r = ratio(row["fl"], row["dc"])
+        target(r is not None and r >= 80,
+               f"eval --float >= 80x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+    for b in big_rows:
+        r = ratio(b["rpn"], b["dc"])
+        target(r is not None and r >= 1, f"big integers at least as fast as dc, `{b['program']}`: {fmt_ratio(r)}")
     for row in rows:
         if row["size"] != big:
             continue

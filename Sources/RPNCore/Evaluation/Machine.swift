@@ -362,7 +362,7 @@ public struct Machine: Sendable {
             willModify(from: 0)
             stack.removeAll(keepingCapacity: true)
         case .depth:
-            pushConstant(Double(n), kind: .number, op: .add, token: token.range)
+            pushConstant(options.exact ? StackSlot.small(n)! : Double(n), kind: .number, op: .add, token: token.range)
         case .lastx:
             guard let x = lastX else {
                 report(.error, .missingOperand,
@@ -412,7 +412,7 @@ public struct Machine: Sendable {
                                 _ base: Int) -> Int? {
         let word = text(token.range, buffer, base)
         let slot = stack[stack.count - 1]
-        guard let value = constantValue(slot) else {
+        guard let encoded = constantValue(slot) else {
             let node = StackSlot.node(slot)!
             let message = nodes[Int(node)].kind == .variable
                 ? "\(word) needs a value, but \(variables.names[Int(nodes[Int(node)].lhs)]) is a variable"
@@ -420,8 +420,9 @@ public struct Machine: Sendable {
             report(.error, .outOfDomain, message, token.range)
             return nil
         }
-        if value.isNaN { return nil }  // reported where it failed
-        guard value == value.rounded(.towardZero) else {
+        guard let number = number(encoded) else { return nil }  // reported where it failed
+        let value = number.doubleValue
+        guard value == value.rounded(.towardZero), number.isExact ? number.isInteger : true else {
             report(.error, .notInteger, "\(word) needs a whole number, got \(Arithmetic.text(value))", token.range)
             return nil
         }
