@@ -98,7 +98,8 @@ public struct NumberFormat: Sendable, Equatable {
         case .real(let value):
             if value < 0 { out.append(contentsOf: minusBytes) }
             let start = out.count
-            if case .standard = mode {
+            // Infinities and NaN are never values; inside messages they print as `inf`, `nan`.
+            if mode == .standard || !value.isFinite {
                 NumberFormatting.append(value.magnitude, minus: [], to: &out)
             } else {
                 appendInMode(ExactMagnitude(value.magnitude), to: &out)

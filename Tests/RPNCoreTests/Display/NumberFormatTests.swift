@@ -72,6 +72,16 @@ import Testing
         #expect(third == "0." + String(repeating: "3", count: NumberFormat.maximumDigits))
     }
 
+    /// Infinities and NaN are never values, but messages may print one: every mode gives the
+    /// words NumberFormatting gives, never a huge number made of the bits.
+    @Test(arguments: [NumberFormat.Mode.standard, .fixed(2), .scientific(2), .engineering(2)])
+    func nonFiniteInEveryMode(_ mode: NumberFormat.Mode) {
+        let format = NumberFormat(mode: mode)
+        #expect(format.string(.real(.infinity)) == "inf")
+        #expect(format.string(.real(-.infinity)) == "-inf")
+        #expect(format.string(.real(.nan)) == "nan")
+    }
+
     /// `append` adds to what is already in the buffer; `string` is the same text.
     @Test func appendAddsToTheBuffer() {
         let format = NumberFormat(mode: .fixed(1))
