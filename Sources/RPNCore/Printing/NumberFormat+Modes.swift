@@ -47,6 +47,12 @@ extension NumberFormat {
     /// FIX n: n decimals. A value that rounds to zero though it is not zero, or that has more
     /// than 21 integer digits, prints in SCI n, as HP's scientific calculators do.
     static func appendFixed(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
+        // An integer of 23 digits or more (the estimate may be one too many) is past FIX's
+        // limit: no need to convert it twice.
+        if case .integer(let big) = x.value, big.decimalDigitEstimate > fixedIntegerDigits + 1 {
+            appendScientific(x, decimals: n, to: &out)
+            return
+        }
         var d = x.truncated(decimals: n + 1)
         d.round(decimals: n)
         if (d.isZero && !x.isZero) || d.exponent >= fixedIntegerDigits {
