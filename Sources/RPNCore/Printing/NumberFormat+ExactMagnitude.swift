@@ -46,6 +46,8 @@ extension NumberFormat {
             let scaled = UInt(significand), shift = exponent
             if shift >= 0 {
                 value = .integer(ExactInteger(BigInteger { __gmpz_set_ui($0, scaled); __gmpz_mul_2exp($0, $0, UInt(shift)) }))
+            } else if shift >= -62 {
+                value = .ratio(.small(Int(scaled)), .small(1 << -shift))
             } else {
                 value = .ratio(.small(Int(scaled)),
                                ExactInteger(BigInteger { __gmpz_set_ui($0, 1); __gmpz_mul_2exp($0, $0, UInt(-shift)) }))
