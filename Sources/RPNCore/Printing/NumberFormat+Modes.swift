@@ -1,0 +1,123 @@
+extension NumberFormat {
+    /// Values print exactly up to this many significant digits in the standard mode (the
+    /// precision of IEEE decimal128): `0.0009765625`, `0.3`.
+    static let exactSignificantDigits = 34
+    /// Other exact values print correctly rounded to this many (as many as a double shows).
+    static let roundedSignificantDigits = 16
+    /// FIX shows at most this many integer digits (10^21 and up print in SCI): the limit of
+    /// JavaScript's `toFixed`.
+    static let fixedIntegerDigits = 21
+
+    /// The magnitude of an exact value (or a double's exact binary value) in the current mode.
+    func appendInMode(_ x: ExactMagnitude, to out: inout [UInt8]) {
+        switch mode {
+        case .standard: appendStandard(x, to: &out)
+        case .fixed(let n): Self.appendFixed(x, decimals: Self.clampedDigits(n), to: &out)
+        case .scientific(let n): Self.appendScientific(x, decimals: Self.clampedDigits(n), to: &out)
+        case .engineering(let n): Self.appendEngineering(x, decimals: Self.clampedDigits(n), to: &out)
+        }
+    }
+
+    /// STD of an exact non-integer: exact within 34 significant digits, else rounded to 16;
+    /// below 1e-4 (after rounding) or above 2^53 in exponent form with a signed exponent, as
+    /// `NumberFormatting` prints doubles (`1e-7`, `1.5e+20`).
+    func appendStandard(_ x: ExactMagnitude, to out: inout [UInt8]) {
+        if case .ratio = x.value {} else {
+            x.appendIntegerDigits(to: &out)
+            return
+        }
+        var (d, exact) = x.truncated(significant: Self.exactSignificantDigits)
+        // More than 2^53 = 9007199254740992, a 16-digit number: with exponent 15 the first 16
+        // digits are the integer part, and a non-integer is above 2^53 when that part is at
+        // least 2^53.
+        let huge = d.exponent > 15 || (d.exponent == 15 && !d.digits[..<16].lexicographicallyPrecedes("9007199254740992".utf8))
+        d.dropTrailingZeros()
+        if !exact || d.digits.count > Self.exactSignificantDigits {
+            d.round(keeping: Self.roundedSignificantDigits)
+            d.dropTrailingZeros()
+        }
+        if huge || d.exponent < -4 {
+            Self.appendExponentForm(d, integerDigits: 1, decimals: d.digits.count - 1, exponent: d.exponent,
+                                    plusSign: true, to: &out)
+        } else {
+            Self.appendPositional(d, decimals: max(0, d.digits.count - 1 - d.exponent), to: &out)
+        }
+    }
+
+    /// FIX n: n decimals. A value that rounds to zero though it is not zero, or that has more
+    /// than 21 integer digits, prints in SCI n, as HP's scientific calculators do.
+    static func appendFixed(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
+        // An integer of 23 digits or more (the estimate may be one too many) is past FIX's
+        // limit: no need to convert it twice.
+        if case .integer(let big) = x.value, big.decimalDigitEstimate > fixedIntegerDigits + 1 {
+            appendScientific(x, decimals: n, to: &out)
+            return
+        }
+        var d = x.truncated(decimals: n + 1)
+        d.round(decimals: n)
+        if (d.isZero && !x.isZero) || d.exponent >= fixedIntegerDigits {
+            appendScientific(x, decimals: n, to: &out)
+            return
+        }
+        appendPositional(d, decimals: n, to: &out)
+    }
+
+    /// SCI n: one digit before the point, n after, exponent without `+` (`1.235e4`).
+    static func appendScientific(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
+        guard !x.isZero else {
+            appendExponentForm(.zero, integerDigits: 1, decimals: n, exponent: 0, plusSign: false, to: &out)
+            return
+        }
+        var d = x.truncated(significant: n + 1).digits
+        d.round(keeping: n + 1)
+        appendExponentForm(d, integerDigits: 1, decimals: n, exponent: d.exponent, plusSign: false, to: &out)
+    }
+
+    /// ENG n: n + 1 significant digits, the exponent a multiple of 3 (`12.35e3`); where the
+    /// mantissa has more integer digits than significant ones, zeros fill it (ENG 0 of 12345
+    /// is `10e3`).
+    static func appendEngineering(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
+        guard !x.isZero else {
+            appendExponentForm(.zero, integerDigits: 1, decimals: n, exponent: 0, plusSign: false, to: &out)
+            return
+        }
+        var d = x.truncated(significant: n + 1).digits
+        d.round(keeping: n + 1)
+        let exponent = d.exponent - ((d.exponent % 3) + 3) % 3
+        let integerDigits = d.exponent - exponent + 1
+        appendExponentForm(d, integerDigits: integerDigits, decimals: max(0, n + 1 - integerDigits),
+                           exponent: exponent, plusSign: false, to: &out)
+    }
+
+    /// Plain digits with a point: `1234.50`, `0.001`. The integer part is at least `0`.
+    static func appendPositional(_ d: DecimalDigits, decimals: Int, to out: inout [UInt8]) {
+        if d.exponent < 0 || d.isZero {
+            out.append(UInt8(ascii: "0"))
+        } else {
+            for i in 0...d.exponent { out.append(d.digit(i)) }
+        }
+        guard decimals > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        // The j-th decimal is worth 10^-j: the digit at index exponent + j.
+        let base = d.isZero ? -1 : d.exponent
+        for j in 1...decimals { out.append(d.digit(base + j)) }
+    }
+
+    /// `d.ddd` `e` exponent: the first `integerDigits` digits, then `decimals` more after a
+    /// point, then the exponent (`e-4`; `e+20` or `e20` as `plusSign` says).
+    static func appendExponentForm(_ d: DecimalDigits, integerDigits: Int, decimals: Int, exponent: Int, plusSign: Bool,
+                                   to out: inout [UInt8]) {
+        for i in 0..<integerDigits { out.append(d.digit(i)) }
+        if decimals > 0 {
+            out.append(UInt8(ascii: "."))
+            for i in integerDigits..<(integerDigits + decimals) { out.append(d.digit(i)) }
+        }
+        out.append(UInt8(ascii: "e"))
+        if exponent < 0 {
+            out.append(UInt8(ascii: "-"))
+        } else if plusSign {
+            out.append(UInt8(ascii: "+"))
+        }
+        appendDigits(of: exponent.magnitude, to: &out)
+    }
+}
