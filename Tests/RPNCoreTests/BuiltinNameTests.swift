@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    /// `Builtin[id]` indexes the table by raw value, and the machine runs a word as binary by
+    /// `isBinary`: both must agree with the rows.
+    @Test func theTableIsInIDOrderAndIsBinaryMatchesTheArity() {
+        #expect(Builtin.all.map(\.id) == BuiltinID.allCases)
+        for word in Builtin.all where word.kind == .binaryOperator || word.kind == .function {
+            #expect(word.id.isBinary == (word.arity == 2), "\(word.id)")
+        }
+    }
+
     @Test func energyIsAVariable() {
         let evaluation = RPN.evaluate("E 2 ×", variables: [("E", 5)])
         #expect(evaluation.values == [10])

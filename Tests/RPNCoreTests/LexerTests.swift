@@ -29,6 +29,19 @@ import Testing
         ("x$ $ @a", "invalid:x$ invalid:$ invalid:@a"),
         ("a\u{00A0}b", "invalid:a\u{00A0}b"),
         ("xπ", "variable:x constant:π"),
+        // Issue 9: & | ~ << >> ! % are self-delimiting; %ch is one word before a delimiter.
+        ("3 4&5|6~", "number:3 number:4 operator:& number:5 operator:| number:6 function:~"),
+        ("5! 2 3<<1>>", "number:5 function:! number:2 number:3 operator:<< number:1 operator:>>"),
+        ("50 10% 50 75%ch 2 %CH", "number:50 number:10 operator:% number:50 number:75 function:%ch number:2 function:%CH"),
+        ("1 %chx %c", "number:1 operator:% variable:chx operator:% variable:c"),
+        ("x!y a<<<b 2<3 <", "variable:x function:! variable:y variable:a operator:<< invalid:<b invalid:2<3 invalid:<"),
+        ("mod REM Xor fact IP atan2 LOG2 exp10 dup2 Drop2 lastx last",
+         "operator:mod operator:REM operator:Xor function:fact function:IP function:atan2 function:LOG2 function:exp10 stackWord:dup2 stackWord:Drop2 stackWord:lastx stackWord:last"),
+        ("atan22 dup3 modx", "variable:atan22 variable:dup3 variable:modx"),
+        // Literals in bases 16, 8, 2, the prefix in any case, with - as decimal numbers.
+        ("0x1F 0o17 0b1011 0XfF -0x10 3-0x1", "number:0x1F number:0o17 number:0b1011 number:0XfF number:-0x10 number:3 operator:- number:0x1"),
+        ("0x1e+1 0x10→h 0x10#c", "number:0x1e operator:+ number:1 number:0x10 store:→h number:0x10 comment:#c"),
+        ("0x 0xG 0b102 0o8 0x1.5 -0b", "invalid:0x invalid:0xG invalid:0b102 invalid:0o8 invalid:0x1.5 invalid:-0b"),
     ]
 
     @Test(arguments: cases)
@@ -47,6 +60,32 @@ import Testing
         let evaluation = RPN.evaluate([source])
         #expect(evaluation.diagnostics.map(\.code) == [.invalidUTF8, .nulByte])
         #expect(evaluation.diagnostics.map(\.range) == [2..<3, 5..<6])
+    }
+
+    /// Based literals: exact while they fit 53 bits, then correctly rounded (ties to even),
+    /// every digit counting. Expected values from Python's float(int), which rounds correctly.
+    static let basedLiterals: [(String, Double)] = [
+        ("0x1F", 31), ("-0x10", -16), ("0o17", 15), ("0b1011", 11), ("0x0", 0), ("-0x0", 0),
+        ("0b11111111111111111111111111111111111111111111111111111", 9007199254740991),
+        ("0x20000000000001", 9007199254740992),  // 2^53+1: a tie, to even
+        ("0x2000000000000100000000000000001", 2.6584559915698323e+36),  // just past the tie: up
+        ("0x2000000000000100000000000000000", 2.658455991569832e+36),  // the tie itself: even
+        ("-0o17777777777777777777777", -1.4757395258967641e+20),
+        ("0x" + String(repeating: "F", count: 300), .infinity),
+    ]
+
+    @Test(arguments: basedLiterals)
+    func basedLiteralValues(_ text: String, _ expected: Double) {
+        let tokens = RPN.tokenize(text)
+        #expect(tokens.count == 1 && tokens[0].kind == .number)
+        #expect(tokens.first?.number == expected)
+        #expect(tokens.first?.number.sign == .plus || expected != 0)  // "-0x0" is 0: one zero
+    }
+
+    @Test func malformedBasedLiteralsAreInvalidNumbersAtTheirToken() {
+        let evaluation = RPN.evaluate("1 0x 0b102 2")
+        #expect(evaluation.diagnostics.map(\.code) == [.invalidNumber, .invalidNumber])
+        #expect(evaluation.diagnostics.map(\.range) == [2..<4, 5..<10])
     }
 
     @Test func numberValuesAreCorrectlyRounded() {

@@ -68,17 +68,17 @@ import Testing
     /// (typed, the words offered): the word table read by hand. Glyphs come under the
     /// spelling being typed; words match in any case, constants only as written.
     static let words: [(String, Set<String>)] = [
-        ("pi", ["pi", "π"]),
+        ("pi", ["pi", "π", "pick"]),
         ("ch", ["chs", "±"]),
         ("ne", ["neg", "±"]),
-        ("sq", ["sqrt", "√"]),
+        ("sq", ["sqrt", "√", "sq"]),
         ("po", ["pow", "^"]),
-        ("P", ["pow", "^"]),
-        ("e", ["e", "exp"]),
-        ("E", ["exp"]),
-        ("Pi", []),
-        ("d", ["deg", "drop", "dup"]),
-        ("a", ["abs", "acos", "asin", "atan"]),
+        ("P", ["pow", "^", "perm", "pick"]),
+        ("e", ["e", "exp", "exp10"]),
+        ("E", ["exp", "exp10"]),
+        ("Pi", ["pick"]),
+        ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn"]),
+        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh"]),
     ]
 
     @Test(arguments: words)
@@ -103,12 +103,12 @@ import Testing
     }
 
     @Test func theWordBeingTypedIsNoVariable() {
-        #expect(Set(labels("2 sq", at: 0, 4)) == ["sqrt", "√"])
-        #expect(labels("2 →sq", at: 0, 5) == [])
-        #expect(Set(labels("2 sq 3 →s", at: 0, 9)) == ["sq"], "sq is a variable once typed")
+        #expect(Set(labels("2 sqr", at: 0, 5)) == ["sqrt", "√"])
+        #expect(labels("2 →sqr", at: 0, 6) == [])
+        #expect(Set(labels("2 sqr 3 →s", at: 0, 10)) == ["sqr"], "sqr is a variable once typed")
         // A variable the document has elsewhere is offered.
-        #expect(labels("1 →sq\n2 sq", at: 1, 4).contains("sq"))
-        #expect(labels("sq 1\n2 →sq", at: 1, 5) == ["sq"])
+        #expect(labels("1 →sqr\n2 sqr", at: 1, 5).contains("sqr"))
+        #expect(labels("sqr 1\n2 →sqr", at: 1, 6) == ["sqr"])
     }
 
     @Test(arguments: [

@@ -50,6 +50,26 @@ import Testing
         #expect(!session.canRedo)
     }
 
+    /// LASTX is machine state like the stack: undo takes it back, redo brings it again.
+    @Test func lastXIsUndoneAndRedone() {
+        let session = Session()
+        session.enter("3 4 +")
+        session.enter("10 2 ÷")
+        session.enter("lastx")
+        #expect(values(session) == [7, 5, 2])
+        session.undo()
+        session.undo()
+        session.enter("lastx")  // the x of 3 4 + again, not of the undone 10 2 ÷
+        #expect(values(session) == [7, 4])
+        session.undo()
+        #expect(session.redo())
+        #expect(values(session) == [7, 4])
+        session.undo()
+        session.undo()
+        session.enter("lastx")  // before any operation: an error, and the line is rejected
+        #expect(values(session) == [])
+    }
+
     @Test func setUnsetClearAndAnglesAreUndoable() {
         let session = Session()
         session.enter("M 2 ×")

@@ -93,17 +93,17 @@ import Testing
     }
 
     static let completions: [(String, [String])] = [
-        ("sq", ["sqrt"]),
-        ("S", ["sin", "sqrt", "swap"]),
-        ("d", ["deg", "drop", "dup"]),
+        ("sq", ["sq", "sqrt"]),
+        ("S", ["sign", "sin", "sinh", "sq", "sqrt", "swap"]),
+        ("d", ["deg", "depth", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rate"]),
         ("→", ["→rate"]),
         ("->r", ["->rate"]),
-        ("E", ["exp"]),
-        ("e", ["e", "exp"]),
-        ("P", ["pow"]),
+        ("E", ["exp", "exp10"]),
+        ("e", ["e", "exp", "exp10"]),
+        ("P", ["perm", "pick", "pow"]),
     ]
 
     @Test(arguments: completions)
@@ -241,8 +241,8 @@ import Testing
     }
 
     static let completionsBeforeTheCursor: [(String, String, [String])] = [
-        ("3 4+sq", "sq", ["sqrt"]),
-        ("2π×co", "co", ["cos"]),
+        ("3 4+sq", "sq", ["sq", "sqrt"]),
+        ("2π×co", "co", ["comb", "cos", "cosh"]),
         ("1 →ra", "→ra", ["→rate"]),
         ("1 ->", "->", ["->rate"]),
         ("rate*ra", "ra", ["rad", "rate"]),

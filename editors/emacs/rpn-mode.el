@@ -35,7 +35,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
-(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→-"
+(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!-"
   "Characters that end a word (the contents of a regexp character class; - last).")
 
 (defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
@@ -45,16 +45,20 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   "What may precede a word.")
 
 (defconst rpn-functions
-  '("sqrt" "sin" "cos" "tan" "asin" "acos" "atan" "ln" "log" "exp" "abs" "neg" "chs")
-  "Built-in functions (one operand).")
+  '("sqrt" "sin" "cos" "tan" "asin" "acos" "atan" "ln" "log" "exp" "abs" "neg" "chs"
+    "idiv" "gcd" "lcm" "comb" "perm" "root" "hypot" "atan2" "min" "max" "fact" "floor" "ceil"
+    "round" "trunc" "ip" "fp" "sign" "inv" "sq" "cbrt" "exp10" "log2" "sinh" "cosh" "tanh"
+    "asinh" "acosh" "atanh")
+  "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")
   "Built-in constants, case-sensitive: PI and E are variables.")
 
-(defconst rpn-stack-words '("dup" "drop" "swap" "over" "rot" "clear")
+(defconst rpn-stack-words '("dup" "drop" "swap" "over" "rot" "clear" "depth" "pick" "roll" "rolld"
+                                "nip" "tuck" "dup2" "drop2" "dupn" "dropn" "last" "lastx")
   "Built-in stack words.")
 
-(defconst rpn-operator-words '("pow")
+(defconst rpn-operator-words '("pow" "mod" "rem" "xor")
   "Built-in operators spelled as words.")
 
 (defun rpn--keyword-matcher (words &optional case-sensitive)
@@ -105,8 +109,9 @@ The word is group 1."
     ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*" 0 'rpn-store)
     (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
     (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
-    ("[-+−*×/÷^]" 0 'rpn-operator)
-    ("[√±]" 0 'rpn-function)
+    ("%[cC][hH]" 0 'rpn-function)
+    ("[-+−*×/÷^%&|]\\|<<\\|>>" 0 'rpn-operator)
+    ("[√±!~]" 0 'rpn-function)
     ("π" 0 'rpn-constant)
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
     (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
@@ -120,7 +125,7 @@ Stores, numbers, operators, functions, constants and stack words.")
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?>))  ; > too: the arrow -> is no part of a name
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?% ?& ?| ?~ ?!))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
     (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))

@@ -15,12 +15,15 @@ MODE_EL = EDITORS / "emacs" / "rpn-mode.el"
 
 SAMPLE = ("3 -4.5 1e3 3+4 + − - * × / ÷ ^ pow POW\n"
           "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs\n"
-          "π pi PI e E dup DROP swap over rot clear →M ->rate M sqr ſin # comment sqrt\n")
+          "π pi PI e E dup DROP swap over rot clear →M ->rate M sqr ſin # comment sqrt\n"
+          "mod XOR gcd atan2 log2 fact pick dup2 lastx\n")
 
 FUNCTIONS = "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs".split()
 EXPECTED_FACE = {
     **{w: "rpn-number" for w in ["3", "-4.5", "1e3"]},
-    **{w: "rpn-operator" for w in "+ − - * × / ÷ ^ pow POW".split()},
+    **{w: "rpn-operator" for w in "+ − - * × / ÷ ^ pow POW mod XOR".split()},
+    **{w: "rpn-function" for w in "gcd atan2 log2 fact".split()},
+    **{w: "rpn-stack-word" for w in "pick dup2 lastx".split()},
     **{w: "rpn-function" for w in FUNCTIONS},
     **{w: "rpn-constant" for w in "π pi e".split()},
     **{w: "rpn-stack-word" for w in "dup DROP swap over rot clear".split()},

@@ -105,8 +105,8 @@ async def test_completion_edits_exactly_what_is_typed(client: LanguageClient):
 
 
 # (typed, the words offered and shown): glyphs under the letter spelling being typed.
-WORDS = [("pi", {"pi", "π"}), ("ch", {"chs", "±"}), ("ne", {"neg", "±"}), ("sq", {"sqrt", "√"}),
-         ("E", {"exp"})]
+WORDS = [("pi", {"pi", "π", "pick"}), ("ch", {"chs", "±"}), ("ne", {"neg", "±"}), ("sq", {"sqrt", "√", "sq"}),
+         ("E", {"exp", "exp10"})]
 
 
 async def test_filter_text_is_what_is_typed(client: LanguageClient):
@@ -122,12 +122,12 @@ async def test_filter_text_is_what_is_typed(client: LanguageClient):
 
 
 async def test_no_completion_in_comments_or_of_the_word_being_typed(client: LanguageClient):
-    doc = Doc(client, "comment.rpn", "3 # sq 2 ->\n2 sq")
+    doc = Doc(client, "comment.rpn", "3 # sqr 2 ->\n2 sqr")
     await doc.open()
-    for index in (len("3 # sq"), len("3 # sq 2 ->")):
+    for index in (len("3 # sqr"), len("3 # sqr 2 ->")):
         assert await completion_items(client, doc, doc.pos(0, index)) == []
-    labels = {item.label for item in await completion_items(client, doc, doc.pos(1, 4))}
-    assert labels == {"sqrt", "√"}, "sq is no variable: it is being typed"
+    labels = {item.label for item in await completion_items(client, doc, doc.pos(1, 5))}
+    assert labels == {"sqrt", "√"}, "sqr is no variable: it is being typed"
 
 
 # --- Rename and navigation ----------------------------------------------------------------------
@@ -198,8 +198,9 @@ async def test_hover_markdown_reads_as_written(client: LanguageClient):
 
 
 async def test_hover_on_an_invalid_token_says_what_is_wrong(client: LanguageClient):
-    # Unknown tokens hold whatever the document has between delimiters: markup characters too.
-    for n, token in enumerate(["😀", "`x`_[a](b)<i>&amp;~~|\\!", "=_b_", "``"]):
+    # Unknown tokens hold whatever the document has between delimiters: markup characters too
+    # (& ~ | ! are operators since issue 9, so they end a token).
+    for n, token in enumerate(["😀", "`x`_[a](b)<i>\\=", "=_b_", "``", "$\\<b>"]):
         doc = Doc(client, f"invalid{n}.rpn", f"2 {token} +")
         diagnostics = await doc.open()
         hover = await bounded(client.text_document_hover_async(

@@ -70,7 +70,7 @@ def test_up_recalls_history_and_history_persists(home):
 def test_tab_completes_words_variables_and_commands(home):
     child = spawn(home)
     line(child, "2 →rate")
-    child.send("16 sq\t")
+    child.send("16 sqr\t")
     time.sleep(0.3)
     child.send(" rat\t")
     time.sleep(0.3)
@@ -203,7 +203,7 @@ def test_a_corrupt_favorites_file_is_reported_and_kept(home):
 
 def test_tab_completes_the_word_after_an_operator(home):
     child = spawn(home)
-    child.send("16 4+sq\t")
+    child.send("16 4+sqr\t")
     time.sleep(0.3)
     child.send("\r")
     child.expect_exact(PROMPT)
@@ -219,7 +219,7 @@ def test_an_ambiguous_tab_lists_the_matches_once(home):
         time.sleep(0.3)
     child.send("in\r")
     child.expect_exact("sin(1) = 0.8414709848078965")
-    assert child.before.count("sin  sqrt  swap") == 1
+    assert child.before.count("sign  sin  sinh  sq  sqrt  swap") == 1
     assert quit(child) == 0
 
 

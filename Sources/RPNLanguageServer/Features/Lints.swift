@@ -164,7 +164,7 @@ extension DocumentAnalysis {
                     storeTokens.append(Int32(index))
                 case .directive:
                     unsetPending = token.builtin == .unset
-                case .stackWord where token.builtin == .dup || token.builtin == .over:
+                case .stackWord where token.builtin?.copiesAnEntry == true:
                     if tops[index] >= 0 { copied.append(tops[index]) }
                 default:
                     break
@@ -179,7 +179,7 @@ extension DocumentAnalysis {
             firstStore[Int(event.variable)] = Int32(k)
         }
         // 2. When each node is evaluated: a store evaluates the tree it pops; the final stack,
-        //    copies made by dup and over (one copy may outlive the other) and trees nothing pops
+        //    copies made by dup, over, pick... (one copy may outlive the other) and trees nothing pops
         //    (dropped) are taken as evaluated at the end; children inherit their parents'
         //    times. An interval errs towards "read", never towards "unused".
         let end = Int32(popped.count)

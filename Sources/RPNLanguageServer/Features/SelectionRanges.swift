@@ -54,7 +54,8 @@ extension LanguageServer {
 
 extension DocumentAnalysis {
     /// The expression a token is about: the node it completes (numbers, names, operators,
-    /// functions), what a store or `drop` pops, what `dup` or `over` copies; nil otherwise.
+    /// functions), what a store or `drop` pops, what `dup`, `over`, `pick`... copy to the top;
+    /// nil otherwise.
     func expression(of index: Int) -> Int32? {
         let token = tokens[index]
         let before: Int32 = index > 0 ? tops[index - 1] : -1
@@ -66,10 +67,21 @@ extension DocumentAnalysis {
             return before >= 0 ? before : nil
         case .stackWord where token.builtin == .drop:
             return before >= 0 ? before : nil
-        case .stackWord where token.builtin == .dup || token.builtin == .over:
+        case .stackWord where token.builtin?.copiesAnEntry == true:
             return tops[index] >= 0 ? tops[index] : nil
         default:
             return nil
+        }
+    }
+}
+
+extension BuiltinID {
+    /// Stack words that leave a copy of an entry on top: `dup`, `over`, `pick`, `tuck`,
+    /// `dup2`, `dupn` and `lastx` (which pushes an operand again).
+    var copiesAnEntry: Bool {
+        switch self {
+        case .dup, .over, .pick, .tuck, .dup2, .dupn, .lastx: true
+        default: false
         }
     }
 }

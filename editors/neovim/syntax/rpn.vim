@@ -8,15 +8,18 @@ syntax case ignore
 
 " Order matters: later rules win when several match at the same column.
 syntax match rpnVariable  /\%(^\|[ \t]\|[-+−*×\/÷^√±π→]\)\@<=[[:alpha:]_][[:alnum:]_]*/
-syntax keyword rpnOperator pow
+syntax keyword rpnOperator pow mod rem xor
 syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg chs
+syntax keyword rpnFunction idiv gcd lcm comb perm root hypot atan2 min max fact floor ceil round
+syntax keyword rpnFunction trunc ip fp sign inv sq cbrt exp10 log2 sinh cosh tanh asinh acosh atanh
 " Constants are case-sensitive: PI and E are variables.
 syntax case match
 syntax keyword rpnConstant pi e
 syntax case ignore
-syntax keyword rpnStack    dup drop swap over rot clear
-syntax match rpnOperator  /[-+−*×\/÷^]/
-syntax match rpnFunction  /[√±]/
+syntax keyword rpnStack    dup drop swap over rot clear depth pick roll rolld nip tuck dup2 drop2
+syntax keyword rpnStack    dupn dropn last lastx
+syntax match rpnOperator  /[-+−*×\/÷^%&|]\|<<\|>>/
+syntax match rpnFunction  /[√±!~]\|%ch/
 syntax match rpnConstant  /π/
 syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→]\|$\)/
 syntax match rpnNumber    /\%([-+−*×\/÷^√±π]\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→]\|$\)/
