@@ -55,9 +55,9 @@ public enum RPN {
     }
 
     /// The one number a small program gives (`--set x=pi 2 /`, `:set x 3`), or why not.
-    public static func number(_ text: String, angleUnit: AngleUnit = .radians,
-                              variables: [(String, Number)] = []) -> Result<Double, Diagnostic.Message> {
-        let evaluation = evaluate(text, options: EvaluationOptions(angleUnit: angleUnit, keepTrees: false),
+    public static func number(_ text: String, angleUnit: AngleUnit = .radians, exact: Bool = true,
+                              variables: [(String, Number)] = []) -> Result<Number, Diagnostic.Message> {
+        let evaluation = evaluate(text, options: EvaluationOptions(angleUnit: angleUnit, keepTrees: false, exact: exact),
                                   variables: variables)
         guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
             return .failure(Diagnostic.Message(evaluation.diagnostics.first?.message ?? "expected exactly one number"))

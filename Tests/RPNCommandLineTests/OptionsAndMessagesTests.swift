@@ -17,7 +17,7 @@ import Testing
     func valuesSeeDegreesAndEarlierAssignments(_ assignments: [String], _ degrees: Bool, _ expected: [String: Double]) throws {
         let parsed = try VariableAssignments.parse(assignments, angleUnit: degrees ? .degrees : .radians).get()
         var result: [String: Double] = [:]
-        for (name, value) in parsed { result[name] = value }
+        for (name, value) in parsed { result[name] = value.doubleValue }
         #expect(result == expected)
     }
 

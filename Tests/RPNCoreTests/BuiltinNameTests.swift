@@ -39,8 +39,8 @@ import Testing
     }
 
     @Test func energyIsAVariable() {
-        let evaluation = RPN.evaluate("E 2 ×", variables: [("E", 5)])
-        #expect(evaluation.values == [10])
+        let evaluation = RPN.evaluate("E 2 ×", variables: [("E", Number(5))])
+        #expect(evaluation.values == [Number(10)])
         #expect(evaluation.diagnostics.isEmpty)
         #expect(RPN.isVariableName("E") && RPN.isVariableName("PI") && !RPN.isVariableName("e"))
     }

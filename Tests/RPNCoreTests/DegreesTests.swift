@@ -9,7 +9,7 @@ import Testing
     static func degrees(_ program: String) -> (value: Double?, diagnostics: [Diagnostic]) {
         let evaluation = RPN.evaluate(program, options: EvaluationOptions(angleUnit: .degrees))
         #expect(evaluation.values.count == 1, "\(program)")
-        return (evaluation.values.first ?? nil, evaluation.diagnostics)
+        return ((evaluation.values.first ?? nil)?.doubleValue, evaluation.diagnostics)
     }
 
     static let exact: [(String, Double)] = [

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RenameTests {
     static let program = "2 →M 3 →N M N +\nM 1 →E E"
 
-    static func values(_ text: String) -> [Double?] { RPN.evaluate(text).values }
+    static func values(_ text: String) -> [Number?] { RPN.evaluate(text).values }
 
     /// New names for M that must be refused, and a word of the message.
     static let refused: [(String, String)] = [

@@ -8,8 +8,8 @@ enum PlotFixture {
         machine.run(SourceFile(name: "-e", text: program))
         let top = machine.stackNodes.last!
         let points = PlotSampler.sample(from: from, to: to, count: count) { x in
-            machine.setVariable(variable, to: x)
-            return machine.value(of: top)
+            machine.setVariable(variable, to: .real(x))
+            return machine.value(of: top)?.finiteDouble
         }
         return Plot(title: machine.description(of: top), variable: variable, points: points)
     }

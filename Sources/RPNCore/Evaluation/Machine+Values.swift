@@ -44,7 +44,7 @@ extension Machine {
             }
             return options.exact ? StackSlot.small(Int(value))! : value
         }
-        switch Number.parseLiteral(bytes) {
+        switch Number.literal(bytes) {
         case .value(let number): return encode(number)
         case .failure(let code, let message):
             report(.error, code, "number \(TerminalText.quoted(text(token.range, buffer, base))): \(message)", token.range)
