@@ -16,8 +16,11 @@ let package = Package(
         .target(name: "Platform"),
         // <math.h> alone, through a module map: the core's libm, without the C library's I/O.
         .systemLibrary(name: "PlatformMath"),
-        // The pure language core: no I/O, no Foundation; only libm of the C library.
-        .target(name: "RPNCore", dependencies: ["PlatformMath"]),
+        // GMP through a module map (Debian: libgmp-dev; libgmp.a for the static release link):
+        // the big half of the core's exact numbers. Small values never reach it.
+        .systemLibrary(name: "CGMP", providers: [.apt(["libgmp-dev"])]),
+        // The pure language core: no I/O, no Foundation; only libm of the C library and GMP.
+        .target(name: "RPNCore", dependencies: ["PlatformMath", "CGMP"]),
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
         .target(name: "RPNCommandLine", dependencies: ["Platform", "RPNCore", "RPNJSON"]),

@@ -42,7 +42,8 @@ FRONT_ENDS = {"RPNShell", "RPNCommandLine", "RPNLanguageServer"}
 ALLOWED_IMPORTS = {
     PLATFORM: C_LIBRARY,
     "PlatformMath": set(),
-    "RPNCore": {"PlatformMath"},
+    "CGMP": set(),
+    "RPNCore": {"PlatformMath", "CGMP"},
     "RPNJSON": set(),
     "CEditLine": set(),
     "RPNCommandLine": {"RPNCore", "RPNJSON", PLATFORM},

@@ -53,4 +53,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case notFinite = "not-finite"
     case tooManyDiagnostics = "too-many-diagnostics"
     case descriptionTruncated = "description-truncated"
+    case numberTooLarge = "number-too-large"
+    case notInteger = "not-integer"
 }

@@ -1,0 +1,62 @@
+/// A value of rpn: exact (an integer of any size, or a rational) or inexact (an IEEE double).
+///
+/// Normalized, so equal values have equal representations among the exact ones: an integral
+/// exact value is always `.integer`, never a `Rational` with denominator 1. `.real` is finite
+/// and never −0 (rpn has one zero). `Hashable` is structural: `.real(1)` and `.integer(1)`
+/// differ; `compare(_:_:)` compares numerically.
+public enum Number: Sendable, Hashable {
+    /// An exact integer.
+    case integer(ExactInteger)
+    /// An exact non-integer.
+    case rational(Rational)
+    /// An inexact value: finite, never −0.
+    case real(Double)
+
+    /// An inexact value (−0 becomes 0).
+    @inlinable
+    public init(_ d: Double) { self = .real(d == 0 ? 0 : d) }
+
+    @inlinable
+    public init(_ i: Int) { self = .integer(.small(i)) }
+
+    @inlinable public var isExact: Bool {
+        if case .real = self { return false }
+        return true
+    }
+
+    /// An exact integer, or a real with an integral value.
+    @inlinable public var isInteger: Bool {
+        switch self {
+        case .integer: return true
+        case .rational: return false
+        case .real(let d): return d == d.rounded(.towardZero)
+        }
+    }
+
+    /// The value as an `Int` when it is an exact integer that fits.
+    @inlinable public var smallInteger: Int? {
+        if case .integer(.small(let x)) = self { return x }
+        return nil
+    }
+
+    /// The exact value as numerator and denominator (denominator 1 for integers); nil for
+    /// `.real`.
+    @inlinable public var fraction: (numerator: ExactInteger, denominator: ExactInteger)? {
+        switch self {
+        case .integer(let i): return (i, .one)
+        case .rational(let r): return (r.numerator, r.denominator)
+        case .real: return nil
+        }
+    }
+
+    /// -1, 0 or 1.
+    public var signum: Int {
+        switch self {
+        case .integer(let i): return i.signum
+        case .rational(let r): return r.numerator.signum
+        case .real(let d): return d < 0 ? -1 : d > 0 ? 1 : 0
+        }
+    }
+
+    public var isZero: Bool { signum == 0 }
+}
