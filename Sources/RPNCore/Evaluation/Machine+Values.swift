@@ -26,8 +26,8 @@ extension Machine {
             if let slot = StackSlot.small(i) { return slot }
         default: break
         }
+        compactBoxesIfNeeded()  // before appending: the new value is referred to by nothing yet
         boxes.append(value)
-        compactBoxesIfNeeded()
         return StackSlot.boxed(boxes.count - 1)
     }
 
