@@ -182,12 +182,18 @@ public struct Machine: Sendable {
     /// The value of every stack entry, oldest first, with the variables as they are now;
     /// nil where there is none (the reason is among the diagnostics).
     public mutating func values() -> [Number?] {
-        (0..<stack.count).map { i in number(valueOfSlot(i)) }
+        // Not `number(valueOfSlot(i))`: Swift would read `self` for `number` before the call
+        // that adds the value's box to it.
+        (0..<stack.count).map { i in
+            let slot = valueOfSlot(i)
+            return number(slot)
+        }
     }
 
     /// The value of one node, with the variables as they are now (nil: none).
     public mutating func value(of node: Int32) -> Number? {
-        number(evaluate(node))
+        let slot = evaluate(node)  // before reading self: evaluating may add a box
+        return number(slot)
     }
 
     // MARK: - Tokens
@@ -458,7 +464,8 @@ public struct Machine: Sendable {
             return
         }
         let errorsBefore = diagnostics.count + suppressedDiagnostics
-        let value = number(valueOfSlot(last))
+        let slot = valueOfSlot(last)  // before reading self: evaluating may add a box
+        let value = number(slot)
         if value == nil, options.storesNeedValues, diagnostics.count + suppressedDiagnostics == errorsBefore,
            let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
             let variable = nodes[Int(unset)]
