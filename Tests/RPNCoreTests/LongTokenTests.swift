@@ -31,7 +31,8 @@ import Testing
         #expect(ranges == [0..<numberEnd, nameStart..<nameEnd, (nameEnd + 1)..<(nameEnd + 2),
                            (nameEnd + 3)..<(nameEnd + 6)])
         #expect(evaluation.machine.nodes.map(\.tokenStart) == ranges.map(\.lowerBound))
-        #expect(evaluation.machine.nodes[0].value == 7)
+        var machine = evaluation.machine
+        #expect(machine.value(of: 0) == 7)
         #expect(evaluation.machine.nodes[2].lhs == 0 && evaluation.machine.nodes[2].rhs == 1)
         #expect(evaluation.machine.nodes[3].lhs == 2)
         #expect(evaluation.description == "−(7+\(name))")

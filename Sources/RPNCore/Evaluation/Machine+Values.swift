@@ -169,10 +169,11 @@ extension Machine {
     private mutating func compactBoxes() {
         var moved: [Int: Int] = [:]
         var live: [Number] = []
+        let old = boxes  // `keep` must not touch self: its argument is part of self
         func keep(_ slot: inout Double) {
             guard let index = StackSlot.boxIndex(slot) else { return }
             if let to = moved[index] { slot = StackSlot.boxed(to); return }
-            live.append(boxes[index])
+            live.append(old[index])
             moved[index] = live.count - 1
             slot = StackSlot.boxed(live.count - 1)
         }

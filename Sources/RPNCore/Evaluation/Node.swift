@@ -10,7 +10,8 @@ public struct Node: Sendable {
 
     /// The value of a constant subtree (`dependencies == 0`), else the value cached at
     /// `cacheEpoch` (see `Machine.evaluate`). NaN means "no value" (an error was reported).
-    public internal(set) var value: Double
+    /// Encoded (see `StackSlot`); read it through `Machine.value(of:)`.
+    var value: Double
     /// Byte offset of the token that made this node (32 bits keep nodes at 32 bytes; inputs
     /// past 4 GiB are refused by the front ends).
     let start: UInt32
