@@ -131,3 +131,19 @@ import Testing
         #expect(NumberText.text(Number.exact(op: .ln, NumberText.number("1/2"))) == "inexact")
     }
 }
+
+/// One big value on both sides of an operation (`x x +`, `x sq`): GMP reads it twice at once.
+@Suite struct SameBigOperandTests {
+    static let big = "1180591620717411303424"  // 2^70
+
+    @Test(arguments: [("add", "2361183241434822606848"), ("subtract", "0"), ("multiply", "1393796574908163946345982392040522594123776"), ("divide", "1")])
+    func bigValueWithItself(_ op: String, _ expected: String) throws {
+        let word = try #require(ExactArithmeticTests.words[op])
+        let x = NumberText.number(Self.big)
+        #expect(NumberText.text(Number.exact(op: word, x, x)) == expected)
+    }
+
+    @Test func squareOfABigValue() {
+        #expect(NumberText.text(Number.exact(.sq, NumberText.number(Self.big))) == "1393796574908163946345982392040522594123776")
+    }
+}
