@@ -22,10 +22,13 @@ public final class BigInteger: @unchecked Sendable {
 
     deinit { __gmpz_clear(&storage) }
 
-    /// Reads the GMP integer (for the GMP calls of other values' initializers).
+    /// Reads the GMP integer (for the GMP calls of other values' initializers). Through a
+    /// copy of the 16-byte header, not `&storage`: that would be a modifying access, and
+    /// reading one value twice at once (`x + x`) would trap as an exclusivity violation. The
+    /// copy points at the same limbs, which nothing writes once built.
     @usableFromInline
     func withPointer<R>(_ body: (UnsafePointer<__mpz_struct>) -> R) -> R {
-        withUnsafePointer(to: &storage) { body($0) }
+        withUnsafePointer(to: storage) { body($0) }
     }
 
     /// -1, 0 or 1.

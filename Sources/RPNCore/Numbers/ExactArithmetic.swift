@@ -36,8 +36,20 @@ extension Number {
 
     @usableFromInline
     static func exactBinary(_ op: BuiltinID, _ a: Number, _ b: Number) -> NumberOutcome {
-        guard let operation = ExactOperation(op) else { return .inexact }
-        return exact(operation, a, b)
+        // The four operations without the table lookup: they are most of what programs do.
+        switch op {
+        case .add, .subtract, .multiply, .divide:
+            guard a.isExact, b.isExact else { return .inexact }
+            switch op {
+            case .add: return sum(a, b, .add)
+            case .subtract: return sum(a, b, .subtract, subtracting: true)
+            case .multiply: return product(a, b, .multiply)
+            default: return quotient(a, b, .divide)
+            }
+        default:
+            guard let operation = ExactOperation(op) else { return .inexact }
+            return exact(operation, a, b)
+        }
     }
 
     @usableFromInline
@@ -51,7 +63,7 @@ extension Number {
         let op = operation
         switch operation {
         case .add: return sum(a, b, op)
-        case .subtract: return sum(a, negated(b), op)
+        case .subtract: return sum(a, b, op, subtracting: true)
         case .multiply: return product(a, b, op)
         case .divide: return quotient(a, b, op)
         case .power: return power(a, b, op)
@@ -125,11 +137,13 @@ extension Number {
         }
     }
 
-    static func sum(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
-        if let (n1, d1) = smallFraction(a), let (n2, d2) = smallFraction(b), let s = smallSum(n1, d1, n2, d2) {
+    /// a + b, or a − b when `subtracting`.
+    static func sum(_ a: Number, _ b: Number, _ op: ExactOperation, subtracting: Bool = false) -> NumberOutcome {
+        if let (n1, d1) = smallFraction(a), let (n2, d2) = smallFraction(b), !(subtracting && n2 == .min),
+           let s = smallSum(n1, d1, subtracting ? -n2 : n2, d2) {
             return .value(s)
         }
-        return sumGeneral(a, b, op)
+        return sumGeneral(a, subtracting ? negated(b) : b, op)
     }
 
     static func sumGeneral(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
@@ -144,6 +158,13 @@ extension Number {
         if d1 == 1, d2 == 1 {
             let (s, overflow) = n1.addingReportingOverflow(n2)
             return overflow ? nil : .integer(.small(s))
+        }
+        if d1 == 1 || d2 == 1 {
+            // n1 + n2·d1 over d1 (or the mirror): gcd(n1 + n2·d1, d1) = gcd(n1, d1) = 1.
+            let (integer, fractionNumerator, denominator) = d2 == 1 ? (n2, n1, d1) : (n1, n2, d2)
+            let (scaled, o1) = integer.multipliedReportingOverflow(by: denominator)
+            let (numerator, o2) = scaled.addingReportingOverflow(fractionNumerator)
+            return o1 || o2 ? nil : .rational(Rational(normalized: .small(numerator), .small(denominator)))
         }
         let g = Int(ExactInteger.gcd(UInt(d1), UInt(d2)))
         let e1 = d1 / g, e2 = d2 / g

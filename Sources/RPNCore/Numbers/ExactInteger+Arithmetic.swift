@@ -88,12 +88,15 @@ extension ExactInteger {
         return make { r in a.withMPZ { x in b.withMPZ { y in __gmpz_gcd(r, x, y) } } }
     }
 
-    /// Binary gcd of machine words (Stein): shifts and subtractions, no division.
+    /// gcd of machine words: one Euclidean step brings the larger below the smaller (operands
+    /// of programs are mostly small against a large running value), then binary gcd (Stein):
+    /// shifts and subtractions.
     @inlinable
     public static func gcd(_ a: UInt, _ b: UInt) -> UInt {
-        if a == 0 { return b }
-        if b == 0 { return a }
-        var u = a, v = b
+        var (u, v) = a >= b ? (a, b) : (b, a)
+        if v <= 1 { return v == 0 ? u : 1 }
+        u %= v
+        if u == 0 { return v }
         let shift = (u | v).trailingZeroBitCount
         u >>= u.trailingZeroBitCount
         repeat {

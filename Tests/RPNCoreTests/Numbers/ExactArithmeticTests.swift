@@ -131,3 +131,44 @@ import Testing
         #expect(NumberText.text(Number.exact(op: .ln, NumberText.number("1/2"))) == "inexact")
     }
 }
+
+/// One big value on both sides of an operation (`x x +`, `x sq`): GMP reads it twice at once.
+@Suite struct SameBigOperandTests {
+    static let big = "1180591620717411303424"  // 2^70
+
+    @Test(arguments: [("add", "2361183241434822606848"), ("subtract", "0"), ("multiply", "1393796574908163946345982392040522594123776"), ("divide", "1")])
+    func bigValueWithItself(_ op: String, _ expected: String) throws {
+        let word = try #require(ExactArithmeticTests.words[op])
+        let x = NumberText.number(Self.big)
+        #expect(NumberText.text(Number.exact(op: word, x, x)) == expected)
+    }
+
+    @Test func squareOfABigValue() {
+        #expect(NumberText.text(Number.exact(.sq, NumberText.number(Self.big))) == "1393796574908163946345982392040522594123776")
+    }
+}
+
+/// A rational and an integer (the path without a gcd), and subtracting Int.min (whose
+/// negation does not fit). Expected: Python's Fraction (a − b, a + b).
+@Suite struct MixedSumTests {
+    @Test(arguments: [
+        ("1/3", "-9223372036854775808", "27670116110564327425/3", "-27670116110564327423/3"),
+        ("-5/7", "-9223372036854775808", "64563604257983430651/7", "-64563604257983430661/7"),
+        ("-9223372036854775807/3", "-1/3", "-3074457345618258602", "-9223372036854775808/3"),
+        ("7/2", "-9223372036854775807", "18446744073709551621/2", "-18446744073709551607/2"),
+        ("4611686018427387904/3", "4611686018427387904", "-9223372036854775808/3", "18446744073709551616/3"),
+    ])
+    func differenceAndSum(_ a: String, _ b: String, _ difference: String, _ sum: String) {
+        let x = NumberText.number(a), y = NumberText.number(b)
+        #expect(NumberText.text(Number.exact(op: .subtract, x, y)) == difference)
+        #expect(NumberText.text(Number.exact(op: .add, x, y)) == sum)
+        #expect(NumberText.text(Number.exact(op: .add, y, x)) == sum)
+    }
+
+    /// The machine-word gcd against Euclid's algorithm written out here.
+    @Test func machineGcdAgreesWithEuclid() {
+        func euclid(_ a: UInt, _ b: UInt) -> UInt { var (a, b) = (a, b); while b != 0 { (a, b) = (b, a % b) }; return a }
+        let values: [UInt] = [0, 1, 2, 3, 6, 9, 12, 18, 35, 64, 1 << 40, 3 << 40, 1 << 63, UInt.max, UInt(Int.max), 600851475143, 1_000_000_007]
+        for a in values { for b in values { #expect(ExactInteger.gcd(a, b) == euclid(a, b), "gcd(\(a), \(b))") } }
+    }
+}
