@@ -62,7 +62,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
             else if body.hasPrefix("ascii:") { current!.ascii = rest(after: "ascii:") }
             else if body.hasPrefix("values:") {
                 let list = rest(after: "values:")
-                current!.values = list.isEmpty ? [] : list.components(separatedBy: ",").map {
+                // ", " separates values: a grouped number (`1,234,567`) has no space.
+                current!.values = list.isEmpty ? [] : list.components(separatedBy: ", ").map {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
             } else if body.hasPrefix("options:") {
