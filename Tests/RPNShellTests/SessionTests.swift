@@ -173,7 +173,7 @@ import Testing
         session.clear()
         session.enter("90 sin")
         #expect(session.program == "deg\n90 sin")
-        #expect(RPN.evaluate(session.program).values == [1])
+        #expect(RPN.evaluate(session.program).values == [.real(1)])
     }
 
     @Test func trigonometryKeepsTheUnitItWasTypedIn() {

@@ -59,7 +59,27 @@ public struct InfixPrinter {
         format.base = node.literalRadix
         var out: [UInt8] = []
         format.append(value, to: &out)
+        if case .integer = value, node.literalRadix == 10 { Self.shortenTrailingZeros(&out) }
         return out
+    }
+
+    /// A description is the program's text, not its value: an exact integer literal written
+    /// `6.02e23` or `1e308` describes as `6.02e+23` and `1e+308` (the exponent form doubles
+    /// print in), not as 24 or 309 digits. Only from 10^21 up (where doubles switch too), and
+    /// only when that is shorter; it reads back as the same exact integer.
+    static func shortenTrailingZeros(_ out: inout [UInt8]) {
+        let signLength = out.prefix { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") }.count
+        let digits = out.count - signLength
+        guard digits >= 22 else { return }
+        var significant = out.count
+        while significant > signLength + 1, out[significant - 1] == UInt8(ascii: "0") { significant -= 1 }
+        var short = Array(out[..<(signLength + 1)])
+        if significant > signLength + 1 {
+            short.append(UInt8(ascii: "."))
+            short.append(contentsOf: out[(signLength + 1)..<significant])
+        }
+        short.append(contentsOf: "e+\(digits - 1)".utf8)
+        if short.count < out.count { out = short }
     }
 
     /// The precedence level of a printed subtree (`Precedence`; see the grammar's description rules).
