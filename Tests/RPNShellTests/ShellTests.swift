@@ -101,8 +101,8 @@ import Testing
         ("ra", ["rad", "rate"]),
         ("→", ["→rate"]),
         ("->r", ["->rate"]),
-        ("E", ["exp", "exp10"]),
-        ("e", ["e", "exp", "exp10"]),
+        ("E", ["exact", "exp", "exp10"]),
+        ("e", ["e", "exact", "exp", "exp10"]),
         ("P", ["perm", "pick", "pow"]),
     ]
 

@@ -12,6 +12,8 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case factorial, floor, ceil, round, trunc, fp, sign, inv, sq, cbrt, exp10, log2
     case sinh, cosh, tanh, asinh, acosh, atanh, bitNot
     case depth, pick, roll, rolld, nip, tuck, dup2, drop2, dupn, dropn, lastx
+    /// Directives: what follows computes in doubles (`--float`) or exactly (the default).
+    case float, exact
 }
 
 extension BuiltinID {

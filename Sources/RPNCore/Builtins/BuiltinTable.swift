@@ -207,6 +207,12 @@ extension Builtin {
         Builtin(id: .lastx, kind: .stackWord, spellings: ["last", "lastx"], glyph: "last", asciiGlyph: "last",
                 arity: 0, stackEffect: "( -- x )",
                 summary: "Pushes the x operand (level 1) of the most recent operator or function (HP LASTX)."),
+        Builtin(id: .float, kind: .directive, spellings: ["float"], glyph: "float", asciiGlyph: "float",
+                arity: 0, stackEffect: "( -- )",
+                summary: "What follows computes in IEEE doubles, as --float does (what the shell's :float writes)."),
+        Builtin(id: .exact, kind: .directive, spellings: ["exact"], glyph: "exact", asciiGlyph: "exact",
+                arity: 0, stackEffect: "( -- )",
+                summary: "What follows computes exactly (integers and fractions), the default (the shell's :exact)."),
     ]
 
     public static subscript(id: BuiltinID) -> Builtin { all[Int(id.rawValue)] }

@@ -220,6 +220,8 @@ public struct Machine: Sendable {
             switch token.builtin! {
             case .deg: options.angleUnit = .degrees
             case .rad: options.angleUnit = .radians
+            case .float: options.exact = false
+            case .exact: options.exact = true
             default: pendingUnset = token.range
             }
         case .variable:

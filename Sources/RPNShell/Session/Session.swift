@@ -126,7 +126,7 @@ public final class Session {
     public var isExact: Bool { state.machine.options.exact }
 
     /// The directives `:float` and `:exact` write into the program.
-    static let floatDirective = "float", exactDirective = "exact"
+    static let floatDirective = Builtin[.float].glyph, exactDirective = Builtin[.exact].glyph
 
     /// `:unset NAME`; false when it was not set.
     @discardableResult
