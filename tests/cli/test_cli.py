@@ -25,7 +25,8 @@ from cli_support import RPN, on_terminal, rpn, text
     (["-d", "-e", "7 M + √ 9 →M 14 +"], "√(7+M)+14\n"),
     (["--set", "M=2", "-e", "1 M ÷ sin"], "0.479425538604203\n"),
     (["--degrees", "-e", "90 sin"], "1\n"),
-    (["-e", "1e21 -1"], "1e+21\n-1\n"),
+    (["-e", "1e21 -1"], "1" + "0" * 21 + "\n-1\n"),     # exact: every digit
+    (["--float", "-e", "1e21 -1"], "1e+21\n-1\n"),
 ])
 def test_examples(args, out):
     assert text(rpn(*args)) == (0, out, "")
@@ -51,7 +52,8 @@ def test_error_format_and_exit_status(tmp_path):
 def test_json():
     code, out, err = text(rpn("--json", "-e", "3 5 + √ x", "--set", "x=1"))
     assert code == 0 and err == ""
-    assert json.loads(out) == {"values": [2.8284271247461903, 1], "description": "√(3+5),x",
+    assert json.loads(out) == {"values": [2.8284271247461903, 1], "exact": ["2.8284271247461903", "1"],
+                               "description": "√(3+5),x",
                                "variables": {"x": 1}, "free": [], "diagnostics": []}
 
 
