@@ -83,12 +83,18 @@ extension Machine {
     }
 
     public func describe(style: DescriptionStyle = DescriptionStyle()) -> (bytes: [UInt8], truncated: Bool) {
-        InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style).describe(stackNodes)
+        printer(style: style).describe(stackNodes)
+    }
+
+    /// A printer of this machine's trees (several descriptions share one: making a printer
+    /// costs more than a short description).
+    public func printer(style: DescriptionStyle = DescriptionStyle()) -> InfixPrinter {
+        InfixPrinter(nodes: nodes, store: store, variableNames: variables.names, style: style)
     }
 
     /// The description of one node's tree.
     public func description(of node: Int32, style: DescriptionStyle = DescriptionStyle()) -> String {
-        String(decoding: InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style).describe([node]).bytes,
+        String(decoding: printer(style: style).describe([node]).bytes,
                as: UTF8.self)
     }
 

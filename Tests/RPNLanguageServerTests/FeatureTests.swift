@@ -63,6 +63,20 @@ import Testing
         #expect(span(["start": hints[0]?["position"] ?? nil, "end": hints[0]?["position"] ?? nil]) == [0, 7, 0, 7])
     }
 
+    @Test func inlayHintsDescribeAndShowExactValues() {
+        // The literals' exact values live in the machine's value store, which the printer of
+        // the hints must read (a fraction or a big integer in a description crashed it).
+        let h = harness("1 3 ÷\n0.5 2 ^\n2 100 ^ 1e30 +\n")
+        let hints = h.result("textDocument/inlayHint", ["textDocument": ["uri": "file:///t.rpn"],
+                                                         "range": ["start": ServerHarness.position(0, 0),
+                                                                   "end": ServerHarness.position(3, 0)]])
+        // 2^100 = 1267650600228229401496703205376; plus 10^30 by hand (the literal 1e30 describes
+        // in exponent form, shorter than its 31 digits).
+        #expect(hints.arrayValue?.map { $0["label"]?.stringValue ?? "" }
+                == ["⇒ 1÷3 = 0.3333333333333333", "⇒ 0.5^2 = 0.25",
+                    "⇒ 2^100+1e+30 = 2267650600228229401496703205376"])
+    }
+
     @Test func inlayHintsCanBeTurnedOff() {
         let h = harness("1 2 +", options: ["inlayHints": false])
         let range: JSONValue = ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(1, 0)]

@@ -9,7 +9,7 @@ extension Machine {
     /// What a change in progress has overwritten so far.
     struct Journal {
         let nodeCount: Int
-        let boxCount: Int
+        let storeMark: ValueStore.Mark
         let stackDepth: Int
         let variableCount: Int
         let options: EvaluationOptions
@@ -30,12 +30,12 @@ extension Machine {
         let nodeCount: Int
         /// The nodes the change appended, kept here while it is undone.
         var nodesAdded: [Node] = []
-        /// The exact values its nodes refer to (`Machine.boxes`), the same way.
-        let boxCount: Int
-        var boxesAdded: [Number] = []
-        /// `boxes.count` when the change ended: boxes past it were made by later evaluations
-        /// of older nodes, which the caches' invalidation makes compute again.
-        let boxEnd: Int
+        /// The exact values its nodes refer to (`Machine.store`), the same way.
+        let storeMark: ValueStore.Mark
+        var valuesAdded = ValueStore()
+        /// Where the store ended when the change did: values past it were made by later
+        /// evaluations of older nodes, which the caches' invalidation makes compute again.
+        let storeEnd: ValueStore.Mark
         let floor: Int
         /// `stack[floor...]` before and after the change.
         let entriesBefore: [Double]
@@ -52,7 +52,7 @@ extension Machine {
         /// Bytes the record keeps alive: what the change touched, never the whole machine.
         public var retainedBytes: Int {
             (entriesBefore.count + entriesAfter.count) * MemoryLayout<Double>.stride
-                + nodesAdded.count * MemoryLayout<Node>.stride + boxesAdded.count * MemoryLayout<Number>.stride
+                + nodesAdded.count * MemoryLayout<Node>.stride + valuesAdded.retainedBytes
                 + namesAdded.reduce(0) { $0 + $1.utf8.count + 16 }
                 + (bindingsBefore.count + bindingsAfter.count) * MemoryLayout<(Int32, Variables.Binding)>.stride
         }
@@ -61,7 +61,7 @@ extension Machine {
     /// Starts recording a change.
     public mutating func beginChange() {
         precondition(journal == nil, "changes do not nest")
-        journal = Journal(nodeCount: nodes.count, boxCount: boxes.count, stackDepth: stack.count, variableCount: variables.names.count,
+        journal = Journal(nodeCount: nodes.count, storeMark: store.mark, stackDepth: stack.count, variableCount: variables.names.count,
                           options: options, lastX: lastX)
         stackFloor = stack.count
     }
@@ -76,7 +76,7 @@ extension Machine {
         let newVariables = Int32(journal.variableCount)..<Int32(variables.names.count)
         let changed = journal.oldBindings.keys.sorted()
         return Change(
-            nodeCount: journal.nodeCount, boxCount: journal.boxCount, boxEnd: boxes.count, floor: floor,
+            nodeCount: journal.nodeCount, storeMark: journal.storeMark, storeEnd: store.mark, floor: floor,
             entriesBefore: journal.savedEntries.reversed(),  // the floor started at the old depth
             entriesAfter: Array(stack[floor...]),
             variableCount: journal.variableCount,
@@ -106,8 +106,8 @@ extension Machine {
     public mutating func undo(_ change: inout Change) {
         change.nodesAdded = Array(nodes[change.nodeCount...])
         nodes.removeSubrange(change.nodeCount...)
-        change.boxesAdded = Array(boxes[change.boxCount..<change.boxEnd])
-        boxes.removeSubrange(change.boxCount...)
+        change.valuesAdded = store.values(from: change.storeMark, to: change.storeEnd)
+        store.truncate(to: change.storeMark)
         stack.removeSubrange(change.floor...)
         stack.append(contentsOf: change.entriesBefore)
         variables.truncate(to: change.variableCount)
@@ -121,9 +121,9 @@ extension Machine {
     public mutating func redo(_ change: inout Change) {
         nodes.append(contentsOf: change.nodesAdded)
         change.nodesAdded = []
-        boxes.removeSubrange(change.boxCount...)
-        boxes.append(contentsOf: change.boxesAdded)
-        change.boxesAdded = []
+        store.truncate(to: change.storeMark)
+        store.append(change.valuesAdded)
+        change.valuesAdded = ValueStore()
         stack.removeSubrange(change.floor...)
         stack.append(contentsOf: change.entriesAfter)
         for name in change.namesAdded { _ = variables.intern(name) }

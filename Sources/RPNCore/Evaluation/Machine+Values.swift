@@ -5,14 +5,9 @@
 extension Machine {
     /// The value an encoded entry holds (nil: none, or a node).
     @inline(__always)
-    func number(_ slot: Double) -> Number? {
-        if slot.isFinite { return .real(slot) }
-        if let small = StackSlot.smallValue(slot) { return .integer(.small(small)) }
-        if let index = StackSlot.boxIndex(slot) { return boxes[index] }
-        return nil
-    }
+    func number(_ slot: Double) -> Number? { store.number(slot) }
 
-    /// The encoding of a value: inline when it is a double or a small integer, else boxed.
+    /// The encoding of a value: inline when it is a double or a small integer, else stored.
     @inline(__always)
     mutating func encode(_ value: Number) -> Double {
         guard options.exact else {
@@ -26,9 +21,8 @@ extension Machine {
             if let slot = StackSlot.small(i) { return slot }
         default: break
         }
-        compactBoxesIfNeeded()  // before appending: the new value is referred to by nothing yet
-        boxes.append(value)
-        return StackSlot.boxed(boxes.count - 1)
+        compactStoreIfNeeded()  // before storing: the new value is referred to by nothing yet
+        return store.store(value)
     }
 
     /// A literal's value: exact unless `--float`. Short decimal integers (the common case) are
@@ -99,6 +93,15 @@ extension Machine {
             default: break
             }
         }
+        if op.rawValue <= BuiltinID.divide.rawValue, let (n1, d1) = store.smallFraction(x),
+           let (n2, d2) = store.smallFraction(y), let result = Self.smallArithmetic(op, n1, d1, n2, d2) {
+            // Fractions of machine words (`1 2 + 3 × 4 − 5 ÷ ...`): no `Number` is built.
+            switch result {
+            case .value(let value): return .value(encode(value))
+            case .failure(let code, let message): return .failure(code, message)
+            case .inexact: break
+            }
+        }
         let a = number(x)!, b = number(y)!
         if a.isExact, b.isExact {
             switch Number.exact(op: op, a, b) {
@@ -149,6 +152,24 @@ extension Machine {
         }
     }
 
+    /// `+ − × ÷` of two fractions of machine words (integers as n/1), or nil when a step
+    /// would overflow (the general path then takes big integers).
+    @inline(__always)
+    static func smallArithmetic(_ op: BuiltinID, _ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> NumberOutcome? {
+        let result: Number?
+        switch op {
+        case .add: result = Number.smallSum(n1, d1, n2, d2)
+        case .subtract: result = n2 == .min ? nil : Number.smallSum(n1, d1, -n2, d2)
+        case .multiply: result = Number.smallProduct(n1, d1, n2, d2)
+        default:  // divide
+            if n2 == 0 { return .failure(.divisionByZero, "division by zero") }
+            if n2 == .min { return nil }
+            result = d1 == 1 && d2 == 1 ? Number.smallRatio(n1, n2)
+                : Number.smallProduct(n1, d1, n2 < 0 ? -d2 : d2, n2 < 0 ? -n2 : n2)
+        }
+        return result.map { .value($0) }
+    }
+
     /// An exact value beyond the doubles' range cannot be the operand of a word that works in
     /// doubles.
     static func tooLargeForFloat(_ op: BuiltinID) -> Arithmetic.Outcome {
@@ -156,26 +177,27 @@ extension Machine {
                  "\(Builtin[op].glyph) works in floating point, and its operand is too large for it (over 1.8e308)")
     }
 
-    /// Values-only runs make a box for every big or fractional result and drop most of them a
-    /// token later. When the boxes outnumber what can still be reachable, the live ones are
-    /// moved to the front. Runs that keep trees (the shell, editors) never compact: their
-    /// boxes belong to nodes, and undo records refer to them.
+    /// Values-only runs store a value for every big or fractional result and drop most of
+    /// them a token later. When the store outgrows what can still be reachable, the live values
+    /// are moved to a new one. Runs that keep trees (the shell, editors) never compact: their
+    /// values belong to nodes, and undo records refer to them.
     @inline(__always)
-    private mutating func compactBoxesIfNeeded() {
-        guard !options.keepTrees, journal == nil, boxes.count >= boxCompactionThreshold else { return }
-        compactBoxes()
+    private mutating func compactStoreIfNeeded() {
+        guard !options.keepTrees, journal == nil, store.count >= storeCompactionThreshold else { return }
+        compactStore()
     }
 
-    private mutating func compactBoxes() {
-        var moved: [Int: Int] = [:]
-        var live: [Number] = []
-        let old = boxes  // `keep` must not touch self: its argument is part of self
+    private mutating func compactStore() {
+        var moved: [UInt64: Double] = [:]  // old entry's bits -> new entry
+        var live = ValueStore()
+        let old = store  // `keep` must not touch self: its argument is part of self
         func keep(_ slot: inout Double) {
-            guard let index = StackSlot.boxIndex(slot) else { return }
-            if let to = moved[index] { slot = StackSlot.boxed(to); return }
-            live.append(old[index])
-            moved[index] = live.count - 1
-            slot = StackSlot.boxed(live.count - 1)
+            guard StackSlot.boxIndex(slot) != nil || StackSlot.fractionIndex(slot) != nil else { return }
+            let key = slot.bitPattern
+            if let to = moved[key] { slot = to; return }
+            let to = live.store(old.number(slot)!)
+            moved[key] = to
+            slot = to
         }
         for i in stack.indices { keep(&stack[i]) }
         for i in nodes.indices { keep(&nodes[i].value) }
@@ -183,8 +205,8 @@ extension Machine {
             keep(&slot)
             lastX = slot
         }
-        boxes = live
-        boxCompactionThreshold = Swift.max(4096, 2 * boxes.count)
+        store = live
+        storeCompactionThreshold = Swift.max(4096, 2 * store.count)
     }
 }
 

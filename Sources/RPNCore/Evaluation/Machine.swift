@@ -12,10 +12,10 @@ public struct Machine: Sendable {
     /// constant (values-only runs), "no value" (already reported), or the index of the entry's
     /// node.
     var stack: [Double] = []
-    /// Exact values that do not fit an entry inline (big integers, fractions), referred to by
+    /// Exact values that do not fit an entry inline (fractions, big integers), referred to by
     /// index from entries and node values.
-    var boxes: [Number] = []
-    var boxCompactionThreshold = 4096
+    public internal(set) var store = ValueStore()
+    var storeCompactionThreshold = 4096
     public internal(set) var variables = Variables()
     public private(set) var diagnostics: [Diagnostic] = []
     /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
@@ -55,8 +55,8 @@ public struct Machine: Sendable {
     public mutating func reset() {
         nodes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
-        boxes.removeAll(keepingCapacity: true)
-        boxCompactionThreshold = 4096
+        store.removeAll()
+        storeCompactionThreshold = 4096
         variables = Variables()
         diagnostics.removeAll(keepingCapacity: true)
         suppressedDiagnostics = 0

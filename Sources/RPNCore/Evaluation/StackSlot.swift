@@ -7,7 +7,8 @@
 /// | a finite Double               | an inexact value (every value with `--float`)            |
 /// | any other NaN (`Double.nan`)  | no value (the reason was reported)                       |
 /// | `0x7FFC_0000` + 32 bits       | the index of the entry's node (stack entries only)       |
-/// | `0x7FFD_0000` + 32 bits       | the index of an exact value in `Machine.boxes`           |
+/// | `0x7FFD_0000` + 32 bits       | the index of an exact value in `ValueStore.boxes`        |
+/// | `0x7FFF_0000` + 32 bits       | the index of a small fraction in `ValueStore.fractions`  |
 /// | `0x7FFE` + 48 bits            | an exact integer in [-2^47, 2^47), two's complement      |
 ///
 /// The tags are quiet NaNs with payloads that arithmetic never makes (it makes the canonical
@@ -16,6 +17,7 @@ enum StackSlot {
     static let tag: UInt64 = 0x7FFC_0000_0000_0000
     static let boxTag: UInt64 = 0x7FFD_0000_0000_0000
     static let smallTag: UInt64 = 0x7FFE_0000_0000_0000
+    static let fractionTag: UInt64 = 0x7FFF_0000_0000_0000
     /// Exact integers of magnitude below this are stored inline.
     static let smallLimit = 1 << 47
 
@@ -37,6 +39,17 @@ enum StackSlot {
         return bits & 0xFFFF_FFFF_0000_0000 == boxTag ? Int(UInt32(truncatingIfNeeded: bits)) : nil
     }
 
+    @inline(__always)
+    static func fraction(_ index: Int) -> Double {
+        Double(bitPattern: fractionTag | UInt64(UInt32(truncatingIfNeeded: index)))
+    }
+
+    @inline(__always)
+    static func fractionIndex(_ slot: Double) -> Int? {
+        let bits = slot.bitPattern
+        return bits & 0xFFFF_FFFF_0000_0000 == fractionTag ? Int(UInt32(truncatingIfNeeded: bits)) : nil
+    }
+
     /// The inline encoding of an exact integer, or nil when it does not fit.
     @inline(__always)
     static func small(_ value: Int) -> Double? {
@@ -51,11 +64,12 @@ enum StackSlot {
         return Int(Int64(bitPattern: bits << 16) >> 16)
     }
 
-    /// Whether the entry holds a value (as opposed to a node or no value): finite, inline or boxed.
+    /// Whether the entry holds a value (as opposed to a node or no value): finite, inline or
+    /// stored.
     @inline(__always)
     static func isValue(_ slot: Double) -> Bool {
         let top = slot.bitPattern >> 48
-        return slot.isFinite || top == boxTag >> 48 || top == smallTag >> 48
+        return slot.isFinite || top == boxTag >> 48 || top == smallTag >> 48 || top == fractionTag >> 48
     }
 
     /// No value: a NaN that is none of the tags.
@@ -63,6 +77,6 @@ enum StackSlot {
     static func isNone(_ slot: Double) -> Bool {
         guard slot.isNaN else { return false }
         let top = slot.bitPattern >> 48
-        return top != tag >> 48 && top != boxTag >> 48 && top != smallTag >> 48
+        return top != tag >> 48 && top != boxTag >> 48 && top != smallTag >> 48 && top != fractionTag >> 48
     }
 }

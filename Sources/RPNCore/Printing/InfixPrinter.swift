@@ -19,16 +19,17 @@ public struct DescriptionStyle: Sendable {
 /// O(output) at any depth.
 public struct InfixPrinter {
     let nodes: [Node]
-    /// The exact values nodes refer to (`Machine.boxes`).
-    let boxes: [Number]
+    /// The exact values nodes refer to (`Machine.store`).
+    let store: ValueStore
     let names: [[UInt8]]
     let style: DescriptionStyle
     let glyphs: [[UInt8]]
     let minus: [UInt8]
 
-    public init(nodes: [Node], boxes: [Number] = [], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
+    /// Use `Machine.printer(style:)`: the nodes' values live in the machine's store.
+    init(nodes: [Node], store: ValueStore, variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
         self.nodes = nodes
-        self.boxes = boxes
+        self.store = store
         self.names = variableNames.map { Array($0.utf8) }
         self.style = style
         let ascii = style.glyphs == .ascii
@@ -42,12 +43,24 @@ public struct InfixPrinter {
     }
 
     /// The value of a number node (nil: none).
-    func literal(_ node: Node) -> Number? {
-        let value = node.value
-        if value.isFinite { return .real(value) }
-        if let small = StackSlot.smallValue(value) { return .integer(.small(small)) }
-        if let index = StackSlot.boxIndex(value) { return boxes[index] }
-        return nil
+    func literal(_ node: Node) -> Number? { store.number(node.value) }
+
+    /// Appends a number node's text. Small decimal integers and doubles (nearly every literal)
+    /// go straight into the buffer, as before exact numbers.
+    @inline(__always)
+    func appendLiteral(_ node: Node, to out: inout [UInt8]) {
+        if node.literalRadix == 10 {
+            if node.value.isFinite {
+                NumberFormatting.append(node.value, minus: minus, to: &out)
+                return
+            }
+            if let small = StackSlot.smallValue(node.value) {
+                if small < 0 { out.append(contentsOf: minus) }
+                NumberFormatting.append(Double(small.magnitude), minus: minus, to: &out)  // < 2^47: exact
+                return
+            }
+        }
+        out.append(contentsOf: literalText(node))
     }
 
     /// A number as descriptions print it: exact values in standard form, base literals in
@@ -178,7 +191,7 @@ public struct InfixPrinter {
                 let node = nodes[Int(task.index)]
                 switch node.kind {
                 case .number:
-                    out.append(contentsOf: literalText(node))
+                    appendLiteral(node, to: &out)
                 case .constant: out.append(contentsOf: glyphs[Int(node.op.rawValue)])
                 case .variable: out.append(contentsOf: names[Int(node.lhs)])
                 case .missing: out.append(UInt8(ascii: "?"))
