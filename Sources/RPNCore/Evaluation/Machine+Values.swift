@@ -25,18 +25,28 @@ extension Machine {
         return store.store(value)
     }
 
-    /// A literal's value: exact unless `--float`. Short decimal integers (the common case) are
-    /// exact in the lexer's Double already.
+    /// A literal of at most 15 characters whose double is a nonzero integer below 2^47 is that
+    /// integer exactly: with at most 15 significant digits, distinct decimals give distinct
+    /// doubles (DBL_DIG), and the integer is one of them. Zero is left to `literalValue`
+    /// (`1e-400` underflows to it). Base literals that short are below 2^52, so exact too.
     @inline(__always)
+    static func exactShortInteger(_ token: Token) -> Double? {
+        let value = token.number
+        guard token.range.count <= 15, value != 0, value.rounded(.towardZero) == value,
+              value.magnitude < Double(StackSlot.smallLimit) else { return nil }
+        return StackSlot.small(Int(value))
+    }
+
+    /// A literal's value: exact unless `--float`.
     mutating func literalValue(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Double {
         let bytes = UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])
-        if !options.exact || Self.isShortInteger(bytes) {
+        if !options.exact {
             let value = token.number
             if !value.isFinite {
                 report(.error, .notFinite, "number \(text(token.range, buffer, base)) is too large", token.range)
                 return .nan
             }
-            return options.exact ? StackSlot.small(Int(value))! : value
+            return value
         }
         switch Number.literal(bytes) {
         case .value(let number): return encode(number)
@@ -64,20 +74,6 @@ extension Machine {
         }
     }
 
-    /// At most 14 digits after an optional `-`: an integer below 2^47 that the lexer's Double
-    /// holds exactly.
-    @inline(__always)
-    static func isShortInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        if bytes.count > 0, bytes[0] == UInt8(ascii: "-") { i = 1 }
-        guard bytes.count > i, bytes.count - i <= 14 else { return false }
-        while i < bytes.count {
-            guard bytes[i] &- UInt8(ascii: "0") < 10 else { return false }
-            i += 1
-        }
-        return true
-    }
-
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit) -> Arithmetic.Outcome {
@@ -94,12 +90,13 @@ extension Machine {
             }
         }
         if op.rawValue <= BuiltinID.divide.rawValue, let (n1, d1) = store.smallFraction(x),
-           let (n2, d2) = store.smallFraction(y), let result = Self.smallArithmetic(op, n1, d1, n2, d2) {
+           let (n2, d2) = store.smallFraction(y) {
             // Fractions of machine words (`1 2 + 3 × 4 − 5 ÷ ...`): no `Number` is built.
-            switch result {
-            case .value(let value): return .value(encode(value))
-            case .failure(let code, let message): return .failure(code, message)
-            case .inexact: break
+            if op == .divide, n2 == 0 { return .failure(.divisionByZero, "division by zero") }
+            if let (n, d) = Self.smallArithmetic(op, n1, d1, n2, d2) {
+                if d == 1, let slot = StackSlot.small(n) { return .value(slot) }
+                compactStoreIfNeeded()  // before storing: the new value is referred to by nothing yet
+                return .value(d == 1 ? store.store(.integer(.small(n))) : store.storeFraction(n, d))
             }
         }
         let a = number(x)!, b = number(y)!
@@ -136,6 +133,15 @@ extension Machine {
         return Arithmetic.unary(op, da, angle: angle)
     }
 
+    /// `op` on two finite doubles: the path of `--float` and of inexact values.
+    @inline(__always)
+    mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
+        switch Arithmetic.binary(op, a, b, angle: options.angleUnit) {
+        case .value(let v): return v
+        case .failure(let code, let message): report(.error, code, message, token); return .nan
+        }
+    }
+
     @inline(__always)
     mutating func applyBinary(_ op: BuiltinID, _ x: Double, _ y: Double, _ token: Range<Int>) -> Double {
         switch combine(op, x, y, angle: options.angleUnit) {
@@ -152,22 +158,19 @@ extension Machine {
         }
     }
 
-    /// `+ − × ÷` of two fractions of machine words (integers as n/1), or nil when a step
-    /// would overflow (the general path then takes big integers).
+    /// `+ − × ÷` of two fractions of machine words (integers as n/1) in lowest terms, or nil
+    /// when a step would overflow (the general path then takes big integers). The divisor is
+    /// not zero.
     @inline(__always)
-    static func smallArithmetic(_ op: BuiltinID, _ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> NumberOutcome? {
-        let result: Number?
+    static func smallArithmetic(_ op: BuiltinID, _ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> (Int, Int)? {
         switch op {
-        case .add: result = Number.smallSum(n1, d1, n2, d2)
-        case .subtract: result = n2 == .min ? nil : Number.smallSum(n1, d1, -n2, d2)
-        case .multiply: result = Number.smallProduct(n1, d1, n2, d2)
-        default:  // divide
-            if n2 == 0 { return .failure(.divisionByZero, "division by zero") }
+        case .add: return Number.smallSumParts(n1, d1, n2, d2)
+        case .subtract: return n2 == .min ? nil : Number.smallSumParts(n1, d1, -n2, d2)
+        case .multiply: return Number.smallProductParts(n1, d1, n2, d2)
+        default:  // divide: multiply by the reciprocal, sign on the numerator
             if n2 == .min { return nil }
-            result = d1 == 1 && d2 == 1 ? Number.smallRatio(n1, n2)
-                : Number.smallProduct(n1, d1, n2 < 0 ? -d2 : d2, n2 < 0 ? -n2 : n2)
+            return Number.smallProductParts(n1, d1, n2 < 0 ? -d2 : d2, n2 < 0 ? -n2 : n2)
         }
-        return result.map { .value($0) }
     }
 
     /// An exact value beyond the doubles' range cannot be the operand of a word that works in

@@ -203,7 +203,14 @@ public struct Machine: Sendable {
         if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
         switch token.kind {
         case .number:
-            let value = literalValue(token, buffer, base)
+            // The common literals without a call: a double with --float, a short integer
+            // exactly (see `exactShortInteger`); the rest in `literalValue`.
+            var value = token.number
+            if options.exact {
+                value = Self.exactShortInteger(token) ?? literalValue(token, buffer, base)
+            } else if !value.isFinite {
+                value = literalValue(token, buffer, base)
+            }
             stack.append(options.keepTrees
                 ? append(Node(kind: .number, value: value, lhs: Self.literalRadix(token, buffer, base), token: token.range))
                 : value)
@@ -289,10 +296,16 @@ public struct Machine: Sendable {
         willModify(from: n - 2)
         let x = stack[n - 2], y = stack[n - 1]
         lastX = y
-        if StackSlot.isValue(x), StackSlot.isValue(y) {
-            // The values-only fast path: two folded constants.
+        if x.isFinite, y.isFinite {
+            // The values-only fast path in doubles (--float, or inexact values).
+            stack[n - 2] = apply(op, x, y, token.range)
             stack.removeLast()
+            return
+        }
+        if StackSlot.isValue(x), StackSlot.isValue(y) {
+            // The values-only path of exact values.
             stack[n - 2] = applyBinary(op, x, y, token.range)
+            stack.removeLast()
             return
         }
         if let a = constantValue(x), let b = constantValue(y) {

@@ -30,6 +30,16 @@ public struct ValueStore: Sendable {
         return nil
     }
 
+    /// Whether an entry's value is below zero, without building a `Number` (the printer asks
+    /// for every number it parenthesizes).
+    @inline(__always)
+    func isNegative(_ slot: Double) -> Bool {
+        if slot.isFinite { return slot < 0 }
+        if let small = StackSlot.smallValue(slot) { return small < 0 }
+        if let index = StackSlot.fractionIndex(slot) { return fractions[index].numerator < 0 }
+        return number(slot)?.isNegative ?? false
+    }
+
     /// An entry as a fraction of machine words (an integer n as n/1), without building a
     /// `Number`: the operands of the fast path.
     @inline(__always)
@@ -52,6 +62,13 @@ public struct ValueStore: Sendable {
         }
         boxes.append(value)
         return StackSlot.boxed(boxes.count - 1)
+    }
+
+    /// The entry for n/d, already in lowest terms with d > 1.
+    @inline(__always)
+    mutating func storeFraction(_ n: Int, _ d: Int) -> Double {
+        fractions.append(SmallFraction(numerator: n, denominator: d))
+        return StackSlot.fraction(fractions.count - 1)
     }
 
     var count: Int { fractions.count + boxes.count }

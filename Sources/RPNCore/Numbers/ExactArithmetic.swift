@@ -155,16 +155,23 @@ extension Number {
     /// n1/d1 + n2/d2 in lowest terms (Knuth 4.5.1: one gcd of the denominators, one of the
     /// small remainder), or nil when a step overflows.
     static func smallSum(_ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> Number? {
+        smallSumParts(n1, d1, n2, d2).map(smallNumber)
+    }
+
+    /// The parts of n1/d1 + n2/d2 in lowest terms (denominator 1 for an integer), without
+    /// building a `Number`: the machine's fast path.
+    @inline(__always)
+    static func smallSumParts(_ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> (Int, Int)? {
         if d1 == 1, d2 == 1 {
             let (s, overflow) = n1.addingReportingOverflow(n2)
-            return overflow ? nil : .integer(.small(s))
+            return overflow ? nil : (s, 1)
         }
         if d1 == 1 || d2 == 1 {
             // n1 + n2·d1 over d1 (or the mirror): gcd(n1 + n2·d1, d1) = gcd(n1, d1) = 1.
             let (integer, fractionNumerator, denominator) = d2 == 1 ? (n2, n1, d1) : (n1, n2, d2)
             let (scaled, o1) = integer.multipliedReportingOverflow(by: denominator)
             let (numerator, o2) = scaled.addingReportingOverflow(fractionNumerator)
-            return o1 || o2 ? nil : .rational(Rational(normalized: .small(numerator), .small(denominator)))
+            return o1 || o2 ? nil : (numerator, denominator)
         }
         let g = Int(ExactInteger.gcd(UInt(d1), UInt(d2)))
         let e1 = d1 / g, e2 = d2 / g
@@ -175,9 +182,14 @@ extension Number {
         let g2 = g == 1 ? 1 : Int(ExactInteger.gcd(t.magnitude, UInt(g)))
         let (denominator, o4) = e1.multipliedReportingOverflow(by: d2 / g2)
         if o4 { return nil }
-        let numerator = t / g2
-        return denominator == 1 ? .integer(.small(numerator))
-            : .rational(Rational(normalized: .small(numerator), .small(denominator)))
+        return (t / g2, denominator)
+    }
+
+    /// A fraction in lowest terms as a `Number`: an integer when the denominator is 1.
+    @inline(__always)
+    static func smallNumber(_ parts: (Int, Int)) -> Number {
+        parts.1 == 1 ? .integer(.small(parts.0))
+            : .rational(Rational(normalized: .small(parts.0), .small(parts.1)))
     }
 
     static func product(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
@@ -189,13 +201,19 @@ extension Number {
 
     /// (n1/d1)·(n2/d2) in lowest terms (cross-cancelled first), or nil when a step overflows.
     static func smallProduct(_ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> Number? {
-        let g1 = Int(ExactInteger.gcd(n1.magnitude, UInt(d2)))  // ≤ d2: fits
-        let g2 = Int(ExactInteger.gcd(n2.magnitude, UInt(d1)))
+        smallProductParts(n1, d1, n2, d2).map(smallNumber)
+    }
+
+    /// The parts of (n1/d1)·(n2/d2) in lowest terms, without building a `Number`.
+    @inline(__always)
+    static func smallProductParts(_ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> (Int, Int)? {
+        // A gcd with 1 is 1: integers times integers (the common case) skip both.
+        let g1 = d2 == 1 ? 1 : Int(ExactInteger.gcd(n1.magnitude, UInt(d2)))  // ≤ d2: fits
+        let g2 = d1 == 1 ? 1 : Int(ExactInteger.gcd(n2.magnitude, UInt(d1)))
         let (numerator, o1) = (n1 / g1).multipliedReportingOverflow(by: n2 / g2)
         let (denominator, o2) = (d1 / g2).multipliedReportingOverflow(by: d2 / g1)
         if o1 || o2 { return nil }
-        return denominator == 1 ? .integer(.small(numerator))
-            : .rational(Rational(normalized: .small(numerator), .small(denominator)))
+        return (numerator, denominator)
     }
 
     static func productGeneral(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {

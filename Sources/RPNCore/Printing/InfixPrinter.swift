@@ -99,7 +99,7 @@ public struct InfixPrinter {
     func level(_ index: Int32) -> Int {
         let node = nodes[Int(index)]
         switch node.kind {
-        case .number: return literal(node)?.isNegative == true ? Precedence.prefix : Precedence.atom
+        case .number: return store.isNegative(node.value) ? Precedence.prefix : Precedence.atom
         case .unary, .binary: return Self.level(of: node.op)
         case .constant, .variable, .missing: return Precedence.atom
         }
