@@ -108,6 +108,7 @@ public final class Shell {
         let display = session.display(levels: StackDisplay.levels, descriptionBytes: descriptionBytes)
         var stackDisplay = StackDisplay(colour: environment.colour)
         stackDisplay.format = session.format
+        stackDisplay.columns = environment.terminalSize().columns
         output.write(stackDisplay.render(display))
     }
 
@@ -173,7 +174,10 @@ public final class Shell {
         case .vars:
             let variables = session.variables
             if variables.isEmpty { say(note("no variables have values")) }
-            for (name, value) in variables { say("  \(name) = \(session.format.string(value))") }
+            let columns = environment.terminalSize().columns
+            for (name, value) in variables {
+                say("  \(name) = \(session.format.string(value, limit: Swift.max(24, columns - name.count - 6)))")
+            }
         case .set(let name, let valueText):
             setVariable(name, valueText)
         case .unset(let name):
@@ -271,7 +275,7 @@ public final class Shell {
                 say(note("\(name) keeps its value; the stack is unchanged"))
                 return
             }
-            say("  \(name) = \(session.format.string(value))")
+            say("  \(name) = \(session.format.string(value, limit: Swift.max(24, environment.terminalSize().columns - name.count - 6)))")
             showStack()
         case .failure(let why):
             problem("\(valueText): \(why.text)")

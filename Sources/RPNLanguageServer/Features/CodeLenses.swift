@@ -20,7 +20,7 @@ extension LanguageServer {
                 guard let top = analysis.result(of: line) else { continue }
                 let start = sweep.position(of: analysis.tokens[line.firstToken].range.lowerBound)
                 let end = sweep.position(of: analysis.tokens[line.lastToken].range.upperBound)
-                let title = analysis.value(of: top).map { "= " + configuration.numberFormat.string($0) } ?? "no value"
+                let title = analysis.value(of: top).map { "= " + configuration.numberFormat.string($0, limit: 60) } ?? "no value"
                 lenses.append(CodeLens(range: Range(start: start, end: end),
                                        command: EvaluateCommand.command(title, uri: document.uri, position: end)))
             }

@@ -47,7 +47,7 @@ extension LanguageServer {
                 }
                 for name in variables where CompletionContext.name(name, startsWith: context.typed) {
                     var detail = "variable"
-                    if case .value(let v) = analysis.variables[name] { detail = "= " + configuration.numberFormat.string(v) }
+                    if case .value(let v) = analysis.variables[name] { detail = "= " + configuration.numberFormat.string(v, limit: 60) }
                     items.append(item(name, kind: CompletionItemKind.variable, detail: detail))
                 }
                 if context.typed.isEmpty {

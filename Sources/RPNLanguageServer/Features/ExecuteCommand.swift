@@ -69,7 +69,7 @@ extension LanguageServer {
             expression = span
             let description = machine.description(of: top, style: DescriptionStyle(byteLimit: 200))
             if let value = values.last ?? nil {
-                text = "\(description) = \(configuration.numberFormat.string(value))"
+                text = "\(description) = \(configuration.numberFormat.string(value, limit: 1000))"
             } else if let error = diagnostics.first(where: { $0.severity == .error && span.contains($0.range.lowerBound) }) {
                 text = "\(description): \(error.message)"
             } else {
@@ -92,7 +92,7 @@ extension LanguageServer {
 /// the full value stays in the lens and the command's answer.
 enum ShortNumber {
     static func text(_ x: Number, _ format: NumberFormat) -> String {
-        let full = format.string(x)
+        let full = format.string(x, limit: 40)
         // Only plain decimals are cut: a fraction, a grouped or based number, or a display
         // mode's digits are shown as the user asked.
         guard format.mode == .standard, full.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 == 46 || $0 == 45 || $0 == 101 || $0 == 43 })

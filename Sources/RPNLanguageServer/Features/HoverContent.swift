@@ -41,7 +41,7 @@ extension LanguageServer {
             if case .value(let v) = analysis.variables[name] {
                 content.text("; finally ")
                 content.code(name)
-                content.text(" = " + configuration.numberFormat.string(v))
+                content.text(" = " + configuration.numberFormat.string(v, limit: 1000))
             }
         case .invalid:
             // Nothing to describe: what the diagnostics say about the token.
@@ -54,7 +54,7 @@ extension LanguageServer {
             if top >= 0 {
                 content.paragraph()
                 content.code(analysis.description(of: top))
-                if let value = analysis.value(of: top) { content.text(" = " + configuration.numberFormat.string(value)) }
+                if let value = analysis.value(of: top) { content.text(" = " + configuration.numberFormat.string(value, limit: 1000)) }
             }
             if token.kind == .variable, analysis.variables.index(of: text) != nil {
                 let stores = analysis.occurrences.filter { $0.isStore && $0.name == text }

@@ -32,7 +32,7 @@ extension LanguageServer {
                 if line & 1023 == 0 { try checkpoint() }
             }
             // Values first: they cache into the nodes the printer shares.
-            let values = results.map { analysis.value(of: $0.top).map { " = " + configuration.numberFormat.string($0) } ?? "" }
+            let values = results.map { analysis.value(of: $0.top).map { " = " + configuration.numberFormat.string($0, limit: 60) } ?? "" }
             let printer = analysis.printer(limit: 80)
             var hints: [InlayHint] = []
             hints.reserveCapacity(results.count)

@@ -6,6 +6,8 @@ import RPNCore
 public struct StackDisplay {
     public var colour: Bool
     public var format = NumberFormat()
+    /// The terminal's width: a value longer than its line is shown abbreviated.
+    public var columns = 80
     /// Levels shown at most; deeper stacks show the top ones and a count.
     public static let levels = 12
 
@@ -20,9 +22,10 @@ public struct StackDisplay {
         for (offset, entry) in display.entries.enumerated() {
             let level = display.entries.count - offset
             let label = String(repeating: " ", count: width - String(level).count) + "\(level):"
-            out += "  " + dim(label) + " " + (entry.value.map(format.string) ?? dim("?")) + "\n"
+            let room = Swift.max(24, columns - label.count - 4)
+            out += "  " + dim(label) + " " + (entry.value.map { format.string($0, limit: room) } ?? dim("?")) + "\n"
         }
-        let top = display.entries.last?.value.map(format.string) ?? "?"
+        let top = display.entries.last?.value.map { format.string($0, limit: Swift.max(24, columns / 2)) } ?? "?"
         out += "  " + paint(display.description, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
         return out
     }
