@@ -57,6 +57,7 @@ public struct Node: Sendable {
         }
     }
 
+    @inline(__always)
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
          angle: AngleUnit = .radians, dependencies: UInt32 = 0, token: Range<Int>) {
         assert(kind == .binary || rhs == -1, "only binary nodes have a right child")
