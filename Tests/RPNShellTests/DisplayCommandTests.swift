@@ -338,3 +338,24 @@ extension String {
         #expect(Session(variables: variables, exact: exact).program == program)
     }
 }
+
+/// The directives typed in a line (or loaded from a file, or a favorite) change the arithmetic
+/// as `:float` and `:exact` do, and the shell says so as it does for `deg`.
+@Suite struct DirectiveLineTests {
+    @Test func typingFloatSaysSo() {
+        let shell = Shell.inMemory()
+        #expect(shell.type("float").hasPrefix("float: every value an IEEE double"))
+        #expect(!shell.session.isExact)
+        #expect(shell.type("exact 0.1 0.2 +").hasPrefix("exact: integers and fractions stay exact"))
+        #expect(shell.type("1 2 +").contains("float") == false)  // said once, when it changes
+    }
+
+    @Test func loadingAFloatProgramSaysSo() {
+        let files = FakeFiles()
+        try! files.write("f.rpn", Array("float\n0.1 0.2 +\n".utf8))
+        let shell = Shell.inMemory(files: files)
+        let shown = shell.type(":load f.rpn")
+        #expect(shown.hasPrefix("float: "))
+        #expect(shown.hasSuffix("= 0.30000000000000004\n"))
+    }
+}
