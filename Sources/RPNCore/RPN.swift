@@ -83,7 +83,12 @@ extension Machine {
     }
 
     public func describe(style: DescriptionStyle = DescriptionStyle()) -> (bytes: [UInt8], truncated: Bool) {
-        InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style).describe(stackNodes)
+        printer(style: style).describe(stackNodes)
+    }
+
+    /// A printer of this machine's trees, with the exact values their number nodes refer to.
+    public func printer(style: DescriptionStyle = DescriptionStyle()) -> InfixPrinter {
+        InfixPrinter(nodes: nodes, boxes: boxes, variableNames: variables.names, style: style)
     }
 
     /// The description of one node's tree.

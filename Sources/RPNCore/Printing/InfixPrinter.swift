@@ -26,7 +26,7 @@ public struct InfixPrinter {
     let glyphs: [[UInt8]]
     let minus: [UInt8]
 
-    public init(nodes: [Node], boxes: [Number] = [], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
+    public init(nodes: [Node], boxes: [Number], variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
         self.nodes = nodes
         self.boxes = boxes
         self.names = variableNames.map { Array($0.utf8) }

@@ -75,8 +75,7 @@ final class DocumentAnalysis {
     /// (as `description(of:)` does) costs more than the description. Take the values first:
     /// computing one caches it in the nodes, which the printer shares.
     func printer(limit: Int, glyphs: DescriptionStyle.Glyphs = .unicode) -> InfixPrinter {
-        InfixPrinter(nodes: machine.nodes, variableNames: machine.variables.names,
-                     style: DescriptionStyle(glyphs: glyphs, byteLimit: limit))
+        machine.printer(style: DescriptionStyle(glyphs: glyphs, byteLimit: limit))
     }
 
     var variables: Variables { machine.variables }
