@@ -85,11 +85,12 @@ public final class Shell {
 
     /// Runs a typed line, or a file's text (`file`: its name) for `:load`.
     func calculate(_ text: String, file: String? = nil) {
-        let unit = session.angleUnit
+        let unit = session.angleUnit, exact = session.isExact
         switch session.enter(text, name: file, interrupted: environment.interrupted) {
         case .accepted(let warnings):
             show(warnings, typed: file == nil ? text : nil)
             if session.angleUnit != unit { say(note(Self.angleNote(session.angleUnit))) }
+            if session.isExact != exact { say(note(Self.arithmeticNote(exact: session.isExact))) }
             showStack()
         case .rejected(let errors):
             show(errors, typed: file == nil ? text : nil)
@@ -102,6 +103,11 @@ public final class Shell {
 
     static func angleNote(_ unit: AngleUnit) -> String {
         "angles in \(unit == .degrees ? "degrees" : "radians") for the trigonometry typed from now on"
+    }
+
+    static func arithmeticNote(exact: Bool) -> String {
+        exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations"
+              : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"
     }
 
     func showStack() {
@@ -206,8 +212,7 @@ public final class Shell {
             showStack()
         case .exact(let exact):
             session.setExact(exact)
-            say(note(exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations"
-                           : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"))
+            say(note(Self.arithmeticNote(exact: exact)))
             showStack()
         case .displayMode(let mode):
             session.format.mode = mode

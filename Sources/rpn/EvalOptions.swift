@@ -33,14 +33,15 @@ struct EvalOptions: ParsableArguments {
                              discussion: "0.1 0.2 + then prints 0.30000000000000004."))
     var float = false
 
-    @Option(help: ArgumentHelp("Print values with N digits after the point (HP FIX).", valueName: "N"))
+    // .unconditional: `--fix -1` is the value -1, refused with the range, not a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print values with N digits after the point (HP FIX).", valueName: "N"))
     var fix: Int?
 
-    @Option(help: ArgumentHelp("Print values in scientific notation with N digits after the point (HP SCI).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print values in scientific notation with N digits after the point (HP SCI).",
                                valueName: "N"))
     var sci: Int?
 
-    @Option(help: ArgumentHelp("Print values in engineering notation, exponents multiples of 3 (HP ENG).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print values in engineering notation, exponents multiples of 3 (HP ENG).",
                                valueName: "N"))
     var eng: Int?
 
@@ -53,7 +54,7 @@ struct EvalOptions: ParsableArguments {
     @Flag(help: "Group the digits of the integer part in threes: 1,234,567.5.")
     var group = false
 
-    @Option(help: ArgumentHelp("Print integers in base 16, 8, 2 or 10 (0xFF, 0o17, 0b101).", valueName: "BASE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print integers in base 16, 8, 2 or 10 (0xFF, 0o17, 0b101).", valueName: "BASE"))
     var base: Int?
 
     /// How values print, from --fix/--sci/--eng/--std, --fractions, --group and --base.

@@ -119,14 +119,15 @@ async def bounded(awaitable):
 async def client(request, lsp_client: LanguageClient):
     require_server()
     caps = pytest_lsp.client_capabilities(request.param)
-    # A client that announces refreshSupport is asked to refresh inlay hints and semantic
-    # tokens after a configuration change: answer as an editor does (null), and count them.
+    # A client that announces refreshSupport is asked to refresh inlay hints, semantic tokens
+    # and code lenses after a configuration change: answer as an editor does (null), and count them.
     lsp_client.rpn_refreshes = []
 
     def refreshed(params):
         lsp_client.rpn_refreshes.append(params)
 
-    for method in (types.WORKSPACE_INLAY_HINT_REFRESH, types.WORKSPACE_SEMANTIC_TOKENS_REFRESH):
+    for method in (types.WORKSPACE_INLAY_HINT_REFRESH, types.WORKSPACE_SEMANTIC_TOKENS_REFRESH,
+                   types.WORKSPACE_CODE_LENS_REFRESH):
         lsp_client.feature(method)(refreshed)
     result = await bounded(lsp_client.initialize_session(types.InitializeParams(
         capabilities=caps, process_id=os.getpid(), root_uri=ROOT.as_uri())))

@@ -138,17 +138,23 @@ public struct Machine: Sendable {
     }
 
     /// Runs `source`, asking `interrupted` every few thousand tokens whether to stop (Ctrl-C in
-    /// the shell). Returns false when it stopped early: the machine is then half-way through
+    /// the shell), and after every token that made an exact value too big for a slot: one such
+    /// operation near the digit cap (`205000 !`) takes milliseconds, a few thousand of them
+    /// minutes. Returns false when it stopped early: the machine is then half-way through
     /// the source, and the caller takes the change back.
     public mutating func run(_ source: SourceFile, interrupted: () -> Bool) -> Bool {
         reserve(for: source)
         return source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             var count = 0
+            var boxesSeen = store.boxes.count
             while let token = lexer.next() {
                 execute(token, buffer, source.baseOffset)
                 count &+= 1
-                if count & 0xFFF == 0, interrupted() { return false }
+                if count & 0xFFF == 0 || store.boxes.count != boxesSeen {
+                    boxesSeen = store.boxes.count
+                    if interrupted() { return false }
+                }
             }
             finish(buffer, source.baseOffset)
             return true

@@ -37,12 +37,13 @@ extension LanguageServer {
             bytes = Array(document.bytes[..<end])
             name = document.uri
         }
+        let variables = try params.variables(angleUnit: configuration.angleUnit, exact: configuration.exact)
         let source = SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
         let result = RPN.evaluate([source], options: EvaluationOptions(angleUnit: configuration.angleUnit,
                                                                          freeVariables: freeVariables,
                                                                          exact: configuration.exact),
-                                  variables: params.variables.map { ($0.name, $0.value) }, style: style)
+                                  variables: variables.map { ($0.name, $0.value) }, style: style)
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
         return RPNEvaluationResult(values: result.values, description: result.description ?? "",
                                    variables: result.machine.variables.bound.map { ($0.name, $0.value) },

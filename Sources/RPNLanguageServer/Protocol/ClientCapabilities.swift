@@ -13,10 +13,12 @@ struct ClientCapabilities {
     var unnecessaryTag = false
     /// At most this many folding ranges (`foldingRange.rangeLimit`).
     var foldingRangeLimit: Int?
-    /// The client can be asked to fetch inlay hints / semantic tokens again
-    /// (`workspace.inlayHint.refreshSupport`, `workspace.semanticTokens.refreshSupport`).
+    /// The client can be asked to fetch inlay hints / semantic tokens / code lenses again
+    /// (`workspace.inlayHint.refreshSupport`, `workspace.semanticTokens.refreshSupport`,
+    /// `workspace.codeLens.refreshSupport`).
     var inlayHintRefresh = false
     var semanticTokensRefresh = false
+    var codeLensRefresh = false
 
     init() {}
 
@@ -32,5 +34,6 @@ struct ClientCapabilities {
         let workspace = json?["workspace"]
         inlayHintRefresh = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         semanticTokensRefresh = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
+        codeLensRefresh = workspace?["codeLens"]?["refreshSupport"]?.boolValue ?? false
     }
 }

@@ -12,8 +12,15 @@ struct RPNEvaluationParams {
     }
 
     var source: Source
-    /// Checked as `--set` checks them: a variable's name, a finite number.
-    var variables: [(name: String, value: Number)] = []
+    /// A variable's value as given: a JSON number, or RPN text computed by `variables(...)`.
+    enum GivenValue {
+        case number(Double)
+        case text(String)
+    }
+
+    /// Names checked, numbers checked finite; RPN text is computed by `variables(...)` with
+    /// the server's settings.
+    var givenVariables: [(name: String, value: GivenValue)] = []
     var ascii: Bool
 
     init(json: JSONValue?) throws(ResponseError) {
@@ -35,10 +42,7 @@ struct RPNEvaluationParams {
                 throw .invalidParams("variables: \(shown) is not a variable name")
             }
             if let text = value.stringValue {
-                switch RPN.number(text, variables: variables) {
-                case .success(let number): variables.append((name, number))
-                case .failure(let why): throw .invalidParams("variables: the value of \(shown): \(why.text)")
-                }
+                givenVariables.append((name, .text(text)))
                 continue
             }
             guard let number = value.doubleValue else {
@@ -47,10 +51,29 @@ struct RPNEvaluationParams {
             guard number.isFinite else {
                 throw .invalidParams("variables: the value of \(shown) must be finite")
             }
-            // A JSON number is a double: whole ones are taken as the integers they spell.
-            variables.append((name, number.rounded() == number && number.magnitude < 0x1p53
-                ? Number.exactly(number) : .real(number)))
+            givenVariables.append((name, .number(number)))
         }
         ascii = json?["ascii"]?.boolValue == true
+    }
+
+    /// The variables' values, in order (text may read the variables before it), computed as
+    /// `--set` computes them: in the angle unit and the arithmetic (`exact`) of the settings.
+    func variables(angleUnit: AngleUnit, exact: Bool) throws(ResponseError) -> [(name: String, value: Number)] {
+        var variables: [(name: String, value: Number)] = []
+        for (name, given) in givenVariables {
+            switch given {
+            case .text(let text):
+                switch RPN.number(text, angleUnit: angleUnit, exact: exact, variables: variables) {
+                case .success(let number): variables.append((name, number))
+                case .failure(let why):
+                    throw .invalidParams("variables: the value of \(TerminalText.quoted(name)): \(why.text)")
+                }
+            case .number(let number):
+                // A JSON number is a double: whole ones are taken as the integers they spell.
+                variables.append((name, exact && number.rounded() == number && number.magnitude < 0x1p53
+                    ? Number.exactly(number) : .real(number)))
+            }
+        }
+        return variables
     }
 }

@@ -17,14 +17,33 @@ struct ServerSettings: Equatable {
     var display: DisplaySettings?
 
     struct DisplaySettings: Equatable {
-        var mode: NumberFormat.Mode?
+        enum ModeName: String { case std, fix, sci, eng }
+        var mode: ModeName?
+        /// Digits of fix, sci and eng: given alone, they change those of the mode in force.
+        var digits: Int?
         var fractions: Bool?
         var grouping: Bool?
         var base: Int?
 
+        /// Digits when neither the settings nor the mode in force give any.
+        static let defaultDigits = 2
+
         func applied(to format: NumberFormat) -> NumberFormat {
             var format = format
-            format.mode = mode ?? format.mode
+            let name: ModeName, digitsInForce: Int?
+            switch format.mode {
+            case .standard: (name, digitsInForce) = (.std, nil)
+            case .fixed(let n): (name, digitsInForce) = (.fix, n)
+            case .scientific(let n): (name, digitsInForce) = (.sci, n)
+            case .engineering(let n): (name, digitsInForce) = (.eng, n)
+            }
+            let n = digits ?? digitsInForce ?? Self.defaultDigits
+            switch mode ?? name {
+            case .std: format.mode = .standard
+            case .fix: format.mode = .fixed(n)
+            case .sci: format.mode = .scientific(n)
+            case .eng: format.mode = .engineering(n)
+            }
             format.fractions = fractions ?? format.fractions
             format.grouping = grouping ?? format.grouping
             format.base = base ?? format.base
@@ -44,17 +63,17 @@ struct ServerSettings: Equatable {
         if let nested = json["rpn"], nested.objectValue != nil { json = nested }
         if let hints = json["inlayHints"] { inlayHints = hints.boolValue ?? hints["enabled"]?.boolValue }
         formattingGlyphs = json["formatting"]?["glyphs"]?.stringValue.flatMap(Formatter.Glyphs.init(rawValue:))
-        if let unit = json["angleUnit"]?.stringValue { angleUnit = unit == "degrees" ? .degrees : .radians }
+        switch json["angleUnit"]?.stringValue {
+        case "degrees": angleUnit = .degrees
+        case "radians": angleUnit = .radians
+        default: break
+        }
         exact = json["exact"]?.boolValue
         if let display = json["display"], display.objectValue != nil {
             var settings = DisplaySettings()
-            let digits = display["digits"]?.intValue.map { min(max($0, 0), NumberFormat.maximumDigits) }
-            switch display["mode"]?.stringValue {
-            case "std": settings.mode = .standard
-            case "fix": settings.mode = .fixed(digits ?? 2)
-            case "sci": settings.mode = .scientific(digits ?? 2)
-            case "eng": settings.mode = .engineering(digits ?? 2)
-            default: break
+            settings.mode = display["mode"]?.stringValue.flatMap(DisplaySettings.ModeName.init(rawValue:))
+            if let digits = display["digits"]?.intValue, (0...NumberFormat.maximumDigits).contains(digits) {
+                settings.digits = digits
             }
             settings.fractions = display["fractions"]?.boolValue
             settings.grouping = display["grouping"]?.boolValue

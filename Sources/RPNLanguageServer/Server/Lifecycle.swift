@@ -36,8 +36,13 @@ extension LanguageServer {
                     limitRetainedAnalyses()  // one document after the other, not all at once
                 }
             }
+            if configuration.numberFormat != before.numberFormat {
+                // The lenses kept with an analysis show values in the old format.
+                for document in documents.all { document.analysisIfMade?.memo.removeAll() }
+            }
             // What the editor shows was computed with the old settings: ask it to ask again.
             if clientCapabilities.inlayHintRefresh { sendRequest("workspace/inlayHint/refresh") }
+            if clientCapabilities.codeLensRefresh { sendRequest("workspace/codeLens/refresh") }
             if clientCapabilities.semanticTokensRefresh { sendRequest("workspace/semanticTokens/refresh") }
         }
     }

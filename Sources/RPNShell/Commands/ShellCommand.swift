@@ -1,7 +1,7 @@
 import RPNCore
 
 /// The `:` commands. They start with `:` so they never clash with variables.
-public enum ShellCommand: Equatable {
+public enum ShellCommand: Equatable, Sendable {
     case help
     case vars
     case set(name: String, value: String)

@@ -25,7 +25,8 @@ public struct StackDisplay {
             let room = Swift.max(24, columns - label.count - 4)
             out += "  " + dim(label) + " " + (entry.value.map { format.string($0, limit: room) } ?? dim("?")) + "\n"
         }
-        let top = display.entries.last?.value.map { format.string($0, limit: Swift.max(24, columns / 2)) } ?? "?"
+        // As wide as the level lines: what level 1 shows in full, the summary line shows too.
+        let top = display.entries.last?.value.map { format.string($0, limit: Swift.max(24, columns - 8)) } ?? "?"
         out += "  " + paint(display.description, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
         return out
     }

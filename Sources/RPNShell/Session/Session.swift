@@ -47,7 +47,7 @@ public final class Session {
         state = Self.emptyState(angleUnit, exact: exact)
         for (name, value) in variables {
             state.machine.setVariable(name, to: value)
-            state.lines.append("\(Self.replayText(value)) →\(name)")
+            state.lines.append(Self.replayStore(name, value, exact: exact))
         }
     }
 
@@ -58,9 +58,22 @@ public final class Session {
               sources: SourceSet(), acceptedSources: 0)
     }
 
+    /// RPN text that stores `value` in `name` in a program computing exactly or not (`exact`):
+    /// digits read back as the same value only in the arithmetic they were written in, so an
+    /// inexact value in an exact program (`--set x='2 √'`) is stored between the directives
+    /// `float` and `exact`, not read back as the exact decimal 1.4142135623730951.
+    static func replayStore(_ name: String, _ value: Number, exact: Bool) -> String {
+        let store = "\(replayText(value)) →\(name)"
+        switch (value.isExact, exact) {
+        case (false, true): return "\(floatDirective) \(store) \(exactDirective)"
+        case (true, false): return "\(exactDirective) \(store) \(floatDirective)"
+        default: return store
+        }
+    }
+
     /// RPN text that gives `value` back: an integer's digits, a fraction as `1 3 ÷`, an
-    /// inexact value as its shortest round-trip digits (which read back exactly: see the note
-    /// on `:set`).
+    /// inexact value as its shortest round-trip digits (which read back as the same double
+    /// where the arithmetic is in doubles: see `replayStore`).
     static func replayText(_ value: Number) -> String {
         var format = NumberFormat()
         format.fractions = true
@@ -115,7 +128,9 @@ public final class Session {
     public func setVariable(_ name: String, to value: Number, text: String? = nil) -> Outcome {
         // The value as typed when there is one (`:set x 2 √` replays as `2 √ →x`, inexact as it
         // was); else text that gives the value back.
-        change(line: "\(text ?? Self.replayText(value)) →\(name)") { $0.setVariable(name, to: value) }
+        change(line: text.map { "\($0) →\(name)" } ?? Self.replayStore(name, value, exact: isExact)) {
+            $0.setVariable(name, to: value)
+        }
     }
 
     /// `:float`, `:exact`: how the lines typed from now on compute.
