@@ -106,7 +106,8 @@ struct InfixReader {
         if peek() == "^" {
             i += 1
             guard let exponent = prefix() else { return nil }  // right-associative
-            return Self.finite(pow(base, exponent))
+            // No value stays no value, even where IEEE's pow(1, NaN) is 1.
+            return base.isNaN || exponent.isNaN ? .nan : Self.finite(pow(base, exponent))
         }
         return base
     }

@@ -38,11 +38,13 @@ extension BuiltinID {
     /// Whether the word answers 1 or 0: the comparisons and `and`, `or`, `not`. Their results
     /// are exact integers whatever their operands (doubles only with `--float`).
     @inline(__always)
-    public var isPredicate: Bool { rawValue >= BuiltinID.less.rawValue && rawValue <= BuiltinID.logicalNot.rawValue }
+    public var isPredicate: Bool {
+        rawValue &- BuiltinID.less.rawValue <= BuiltinID.logicalNot.rawValue &- BuiltinID.less.rawValue  // one comparison
+    }
 
     /// The comparisons `< > ≤ ≥ = ≠`, which descriptions never chain: `(a<b)<c`, not `a<b<c`.
     @inline(__always)
-    public var isComparison: Bool { rawValue >= BuiltinID.less.rawValue && rawValue <= BuiltinID.notEqual.rawValue }
+    public var isComparison: Bool { rawValue &- BuiltinID.less.rawValue <= BuiltinID.notEqual.rawValue &- BuiltinID.less.rawValue }
 }
 
 /// Precedence levels of descriptions, low to high (grammar/rpn.ebnf, "Description rules"):
