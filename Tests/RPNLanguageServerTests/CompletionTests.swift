@@ -78,7 +78,12 @@ import Testing
         ("E", ["exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
         ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn"]),
-        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh"]),
+        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and"]),
+        // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
+        ("o", ["or", "over"]),
+        ("n", ["neg", "±", "nip", "not"]),
+        ("AN", ["and"]),
+        ("No", ["not"]),
     ]
 
     @Test(arguments: words)
