@@ -119,6 +119,9 @@ import Testing
     @Test(arguments: [
         ("3 # sq", 0, 6), ("3 # sq", 0, 5), ("# 2 ->", 0, 6), ("1 →M # ->", 0, 9),  // comments
         ("2 3", 0, 3), ("2 1e", 0, 4), ("2 -4", 0, 4), ("😀", 0, 2),                // numbers, broken tokens
+        // ">" is a trigger character (for "->"): the comparison ">" and the shift ">>" just
+        // typed are no reason to pop up every word.
+        ("3 4 >", 0, 5), ("3 4>", 0, 4), ("8 1 >>", 0, 6),
     ])
     func nothingInCommentsNumbersAndBrokenTokens(_ text: String, _ line: Int, _ character: Int) {
         #expect(labels(text, at: line, character) == [])
