@@ -165,8 +165,8 @@ Start the language server with \\[eglot].  With the server:
 
 (defcustom rpn-formatting-glyphs "keep"
   "How the language server formats operator glyphs.
-\"keep\" leaves them, \"unicode\" writes × ÷ − √ π →, \"ascii\" writes
-* / - sqrt pi ->.  Sent to the server as initializationOptions."
+\"keep\" leaves them, \"unicode\" writes × ÷ − √ π → ≤ ≥ ≠, \"ascii\" writes
+* / - sqrt pi -> <= >= !=.  Sent to the server as initializationOptions."
   :type '(choice (const "keep") (const "unicode") (const "ascii"))
   :group 'rpn)
 
