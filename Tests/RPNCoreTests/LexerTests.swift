@@ -34,7 +34,12 @@ import Testing
         ("5! 2 3<<1>>", "number:5 function:! number:2 number:3 operator:<< number:1 operator:>>"),
         ("50 10% 50 75%ch 2 %CH", "number:50 number:10 operator:% number:50 number:75 function:%ch number:2 function:%CH"),
         ("1 %chx %c", "number:1 operator:% variable:chx operator:% variable:c"),
-        ("x!y a<<<b 2<3 <", "variable:x function:! variable:y variable:a operator:<< invalid:<b invalid:2<3 invalid:<"),
+        ("x!y a<<<b", "variable:x function:! variable:y variable:a operator:<< operator:< variable:b"),
+        // Issue 10: < > = ≤ ≥ ≠ are self-delimiting; <= >= == != are one token each.
+        ("2<3 x>y 3 4< x 1= a≤b≥c≠d", "number:2 operator:< number:3 variable:x operator:> variable:y number:3 number:4 operator:< variable:x number:1 operator:= variable:a operator:≤ variable:b operator:≥ variable:c operator:≠ variable:d"),
+        ("1<=2 1>=2 1==2 1!=2 <<= >>= ===", "number:1 operator:<= number:2 number:1 operator:>= number:2 number:1 operator:== number:2 number:1 operator:!= number:2 operator:<< operator:= operator:>> operator:= operator:== operator:="),
+        ("5! = 5!= 5!!= x<-3 <=> =<", "number:5 function:! operator:= number:5 operator:!= number:5 function:! operator:!= variable:x operator:< operator:- number:3 operator:<= operator:> operator:= operator:<"),
+        ("and OR Not andx not2 ->x= 2>=-1", "operator:and operator:OR function:Not variable:andx variable:not2 store:->x operator:= number:2 operator:>= operator:- number:1"),
         ("mod REM Xor fact IP atan2 LOG2 exp10 dup2 Drop2 lastx last",
          "operator:mod operator:REM operator:Xor function:fact function:IP function:atan2 function:LOG2 function:exp10 stackWord:dup2 stackWord:Drop2 stackWord:lastx stackWord:last"),
         ("atan22 dup3 modx", "variable:atan22 variable:dup3 variable:modx"),

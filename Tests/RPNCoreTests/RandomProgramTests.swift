@@ -21,11 +21,17 @@ import Testing
                 tokens.append(["1", "2", "3", "0.5", "-2", "7", "x", "y", "π", "e", "-0.25", "1e-7", "2.5e20"]
                     .randomElement(using: &rng)!)
                 depth += 1
-            case 30..<70 where depth >= 2:
+            case 30..<58 where depth >= 2:
                 tokens.append(["+", "−", "-", "×", "*", "÷", "/", "^", "pow"].randomElement(using: &rng)!)
                 depth -= 1
+            case 58..<70 where depth >= 2:
+                // Comparisons and logic (issue 10): their descriptions must not chain or lose
+                // a parenthesis either.
+                tokens.append(["<", ">", "≤", "≥", "=", "≠", "<=", ">=", "==", "!=", "and", "or"]
+                    .randomElement(using: &rng)!)
+                depth -= 1
             case 70..<85 where depth >= 1:
-                tokens.append(["neg", "±", "√", "sin", "cos", "abs"].randomElement(using: &rng)!)
+                tokens.append(["neg", "±", "√", "sin", "cos", "abs", "not"].randomElement(using: &rng)!)
             case 85..<100 where depth >= 2:
                 let word = ["dup", "swap", "over", "drop", "rot"].randomElement(using: &rng)!
                 if word == "rot", depth < 3 { continue }

@@ -78,7 +78,12 @@ import Testing
         ("E", ["exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
         ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn"]),
-        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh"]),
+        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and"]),
+        // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
+        ("o", ["or", "over"]),
+        ("n", ["neg", "±", "nip", "not"]),
+        ("AN", ["and"]),
+        ("No", ["not"]),
     ]
 
     @Test(arguments: words)
@@ -114,6 +119,9 @@ import Testing
     @Test(arguments: [
         ("3 # sq", 0, 6), ("3 # sq", 0, 5), ("# 2 ->", 0, 6), ("1 →M # ->", 0, 9),  // comments
         ("2 3", 0, 3), ("2 1e", 0, 4), ("2 -4", 0, 4), ("😀", 0, 2),                // numbers, broken tokens
+        // ">" is a trigger character (for "->"): the comparison ">" and the shift ">>" just
+        // typed are no reason to pop up every word.
+        ("3 4 >", 0, 5), ("3 4>", 0, 4), ("8 1 >>", 0, 6),
     ])
     func nothingInCommentsNumbersAndBrokenTokens(_ text: String, _ line: Int, _ character: Int) {
         #expect(labels(text, at: line, character) == [])

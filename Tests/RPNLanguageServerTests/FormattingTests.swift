@@ -70,6 +70,16 @@ import Testing
         #expect(result == "pi sqrt 😀\r\n# 😀\r\n𝑥 2 *\r\n")
     }
 
+    /// Comparisons (issue 10) respell like the other operators; "=" and "==" have one glyph
+    /// and stay as written.
+    @Test(arguments: [
+        ("unicode", "1 2<= 1 2 >= 1 2!= 1 2 == 1 2 = x 0 <", "1 2 ≤ 1 2 ≥ 1 2 ≠ 1 2 == 1 2 = x 0 <\n"),
+        ("ascii", "1 2≤ 1 2 ≥ 1 2≠ 5! ≠ 3", "1 2 <= 1 2 >= 1 2 != 5 ! != 3\n"),
+    ])
+    func comparisonsRespell(_ glyphs: String, _ text: String, _ expected: String) {
+        #expect(Self.format(text, ["insertFinalNewline": true], glyphs: glyphs).result == expected)
+    }
+
     @Test func rangeFormattingChangesOnlyTheLinesOfTheRange() {
         let h = ServerHarness()
         let text = "1  2\r\n3  4\r\n5  6\r\n7  8"

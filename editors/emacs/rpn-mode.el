@@ -35,7 +35,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
-(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!-"
+(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠-"
   "Characters that end a word (the contents of a regexp character class; - last).")
 
 (defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
@@ -48,7 +48,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   '("sqrt" "sin" "cos" "tan" "asin" "acos" "atan" "ln" "log" "exp" "abs" "neg" "chs"
     "idiv" "gcd" "lcm" "comb" "perm" "root" "hypot" "atan2" "min" "max" "fact" "floor" "ceil"
     "round" "trunc" "ip" "fp" "sign" "inv" "sq" "cbrt" "exp10" "log2" "sinh" "cosh" "tanh"
-    "asinh" "acosh" "atanh")
+    "asinh" "acosh" "atanh" "not")
   "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")
@@ -58,7 +58,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
                                 "nip" "tuck" "dup2" "drop2" "dupn" "dropn" "last" "lastx")
   "Built-in stack words.")
 
-(defconst rpn-operator-words '("pow" "mod" "rem" "xor")
+(defconst rpn-operator-words '("pow" "mod" "rem" "xor" "and" "or")
   "Built-in operators spelled as words.")
 
 (defun rpn--keyword-matcher (words &optional case-sensitive)
@@ -80,7 +80,7 @@ The word is group 1."
   "A number at the start of a word (a leading - belongs to it).")
 
 (defconst rpn--operator-number-re
-  (concat "[-+−*×/÷^√±π]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
+  (concat "[-+−*×/÷^√±π<>=≤≥≠]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
           "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
   "A number directly after an operator character (3+4).")
 
@@ -94,7 +94,7 @@ The word is group 1."
 (defface rpn-number '((t :inherit font-lock-constant-face))
   "Face of numbers." :group 'rpn)
 (defface rpn-operator '((t :inherit font-lock-keyword-face))
-  "Face of operators: + - − * × / ÷ ^ pow." :group 'rpn)
+  "Face of operators: + - − * × / ÷ ^ pow, comparisons < = ≠ …, and, or." :group 'rpn)
 (defface rpn-function '((t :inherit font-lock-builtin-face))
   "Face of built-in functions: √ sqrt sin … ± chs." :group 'rpn)
 (defface rpn-constant '((t :inherit font-lock-constant-face))
@@ -110,7 +110,8 @@ The word is group 1."
     (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
     (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
     ("%[cC][hH]" 0 'rpn-function)
-    ("[-+−*×/÷^%&|]\\|<<\\|>>" 0 'rpn-operator)
+    ;; the two-character operators first: != is not ! then =
+    ("<<\\|>>\\|<=\\|>=\\|==\\|!=\\|[-+−*×/÷^%&|<>=≤≥≠]" 0 'rpn-operator)
     ("[√±!~]" 0 'rpn-function)
     ("π" 0 'rpn-constant)
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
@@ -125,7 +126,7 @@ Stores, numbers, operators, functions, constants and stack words.")
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?% ?& ?| ?~ ?!))  ; > too: the arrow -> is no part of a name
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?% ?& ?| ?~ ?!))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
     (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))
@@ -164,8 +165,8 @@ Start the language server with \\[eglot].  With the server:
 
 (defcustom rpn-formatting-glyphs "keep"
   "How the language server formats operator glyphs.
-\"keep\" leaves them, \"unicode\" writes × ÷ − √ π →, \"ascii\" writes
-* / - sqrt pi ->.  Sent to the server as initializationOptions."
+\"keep\" leaves them, \"unicode\" writes × ÷ − √ π → ≤ ≥ ≠, \"ascii\" writes
+* / - sqrt pi -> <= >= !=.  Sent to the server as initializationOptions."
   :type '(choice (const "keep") (const "unicode") (const "ascii"))
   :group 'rpn)
 

@@ -16,13 +16,16 @@ MODE_EL = EDITORS / "emacs" / "rpn-mode.el"
 SAMPLE = ("3 -4.5 1e3 3+4 + − - * × / ÷ ^ pow POW\n"
           "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs\n"
           "π pi PI e E dup DROP swap over rot clear →M ->rate M sqr ſin # comment sqrt\n"
-          "mod XOR gcd atan2 log2 fact pick dup2 lastx\n")
+          "mod XOR gcd atan2 log2 fact pick dup2 lastx\n"
+          "< > <= >= = == != ≤ ≥ ≠ and OR not 2<3 5!=\n")
 
 FUNCTIONS = "√ sqrt SQRT sin cos tan asin acos atan ln log exp abs neg ± chs".split()
 EXPECTED_FACE = {
     **{w: "rpn-number" for w in ["3", "-4.5", "1e3"]},
     **{w: "rpn-operator" for w in "+ − - * × / ÷ ^ pow POW mod XOR".split()},
     **{w: "rpn-function" for w in "gcd atan2 log2 fact".split()},
+    **{w: "rpn-operator" for w in "< > <= >= = == != ≤ ≥ ≠ and OR".split()},
+    "not": "rpn-function",
     **{w: "rpn-stack-word" for w in "pick dup2 lastx".split()},
     **{w: "rpn-function" for w in FUNCTIONS},
     **{w: "rpn-constant" for w in "π pi e".split()},
@@ -81,12 +84,21 @@ def test_font_lock_faces(mode):
         faces = set(w["faces"])
         got[w["text"]] = faces.pop() if len(faces) == 1 else sorted(faces)
     got.pop("3+4", None)
+    got.pop("2<3", None)
+    got.pop("5!=", None)
     assert got == EXPECTED_FACE
 
 
 def test_number_operator_number_without_spaces(mode):
     w = next(w for w in mode.all("word") if w["text"] == "3+4")
     assert w["faces"] == ["rpn-number", "rpn-operator", "rpn-number"]
+
+
+def test_comparisons_without_spaces(mode):
+    """< is self-delimiting like +, and != is one operator, not the factorial ! and =."""
+    words = {w["text"]: w["faces"] for w in mode.all("word")}
+    assert words["2<3"] == ["rpn-number", "rpn-operator", "rpn-number"]
+    assert words["5!="] == ["rpn-number", "rpn-operator", "rpn-operator"]
 
 
 def test_comment_is_not_highlighted_as_code(mode):

@@ -14,6 +14,8 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case depth, pick, roll, rolld, nip, tuck, dup2, drop2, dupn, dropn, lastx
     /// Directives: what follows computes in doubles (`--float`) or exactly (the default).
     case float, exact
+    // Issue 10: comparisons (exact 1 or 0) and logic on 0 / non-zero.
+    case less, greater, lessEqual, greaterEqual, equal, notEqual, logicalAnd, logicalOr, logicalNot
 }
 
 extension BuiltinID {
@@ -25,17 +27,32 @@ extension BuiltinID {
         switch self {
         case .add, .subtract, .multiply, .divide, .power,
              .mod, .rem, .idiv, .gcd, .lcm, .comb, .perm, .root, .hypot, .atan2, .min, .max, .percent,
-             .percentChange, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight: true
+             .percentChange, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight,
+             .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .logicalAnd, .logicalOr: true
         default: false
         }
     }
 }
 
+extension BuiltinID {
+    /// Whether the word answers 1 or 0: the comparisons and `and`, `or`, `not`. Their results
+    /// are exact integers whatever their operands (doubles only with `--float`).
+    @inline(__always)
+    public var isPredicate: Bool {
+        rawValue &- BuiltinID.less.rawValue <= BuiltinID.logicalNot.rawValue &- BuiltinID.less.rawValue  // one comparison
+    }
+
+    /// The comparisons `< > ≤ ≥ = ≠`, which descriptions never chain: `(a<b)<c`, not `a<b<c`.
+    @inline(__always)
+    public var isComparison: Bool { rawValue &- BuiltinID.less.rawValue <= BuiltinID.notEqual.rawValue &- BuiltinID.less.rawValue }
+}
+
 /// Precedence levels of descriptions, low to high (grammar/rpn.ebnf, "Description rules"):
-/// C's order for the bitwise operators, below the arithmetic ones.
+/// C's order for the logic, bitwise and comparison operators, below the arithmetic ones.
 public enum Precedence {
-    public static let bitOr = 1, bitXor = 2, bitAnd = 3, shift = 4, sum = 5, product = 6,
-                      prefix = 7, power = 8, postfix = 9, atom = 10
+    public static let logicalOr = 1, logicalAnd = 2, bitOr = 3, bitXor = 4, bitAnd = 5, equality = 6,
+                      relational = 7, shift = 8, sum = 9, product = 10, prefix = 11, power = 12,
+                      postfix = 13, atom = 14
 }
 
 /// How a description writes a word and its operands.

@@ -86,6 +86,7 @@ enum Arithmetic {
 extension Arithmetic {
     /// Binary words other than `+ − × ÷ ^`, apart so that the common operators' switch stays small.
     static func binaryWord(_ op: BuiltinID, _ a: Double, _ b: Double, angle: AngleUnit) -> Outcome {
+        if op.isPredicate { return .value(predicate(op, a, b) ? 1 : 0) }
         let glyph = Builtin[op].glyph
         let result: Double
         switch op {
@@ -144,6 +145,7 @@ extension Arithmetic {
         let glyph = Builtin[op].glyph
         let result: Double
         switch op {
+        case .logicalNot: return .value(a == 0 ? 1 : 0)
         case .factorial:
             if a == a.rounded(.towardZero) {
                 if a < 0 { return .failure(.outOfDomain, "factorial of a negative integer (\(text(a))) is not defined") }
@@ -186,6 +188,22 @@ extension Arithmetic {
         }
         if !result.isFinite { return .failure(.notFinite, "\(glyph)(\(text(a))) is too large") }
         return .value(result == 0 ? 0 : result)  // one zero
+    }
+
+    /// A comparison as IEEE says (`0.1 0.2 + 0.3 =` is false in doubles), or logic on 0 and
+    /// non-zero. Operands may be infinite: an exact value past the doubles' range compares as
+    /// an infinity of its sign, which orders it rightly against every double.
+    static func predicate(_ op: BuiltinID, _ a: Double, _ b: Double) -> Bool {
+        switch op {
+        case .less: a < b
+        case .greater: a > b
+        case .lessEqual: a <= b
+        case .greaterEqual: a >= b
+        case .equal: a == b
+        case .notEqual: a != b
+        case .logicalAnd: a != 0 && b != 0
+        default: a != 0 || b != 0  // .logicalOr
+        }
     }
 
     /// The failure of an integer word given a non-integer, nil when both are integers.

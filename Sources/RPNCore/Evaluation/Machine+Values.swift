@@ -77,15 +77,24 @@ extension Machine {
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit) -> Arithmetic.Outcome {
-        if x.isFinite, y.isFinite { return Arithmetic.binary(op, x, y, angle: angle) }  // inexact, or --float
+        if x.isFinite, y.isFinite {  // inexact, or --float
+            return exactTruth(op, Arithmetic.binary(op, x, y, angle: angle))
+        }
         if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
-            // Small integers: no overflow is possible in 48-bit sums.
+            // Small integers: no overflow is possible in 48-bit sums; comparisons of loop
+            // counters need no `Number` either.
             switch op {
             case .add: return .value(StackSlot.small(a + b) ?? encode(.integer(.small(a + b))))
             case .subtract: return .value(StackSlot.small(a - b) ?? encode(.integer(.small(a - b))))
             case .multiply:
                 let (product, overflow) = a.multipliedReportingOverflow(by: b)
                 if !overflow, let slot = StackSlot.small(product) { return .value(slot) }
+            case .less: return Self.truth(a < b)
+            case .greater: return Self.truth(a > b)
+            case .lessEqual: return Self.truth(a <= b)
+            case .greaterEqual: return Self.truth(a >= b)
+            case .equal: return Self.truth(a == b)
+            case .notEqual: return Self.truth(a != b)
             default: break
             }
         }
@@ -108,14 +117,28 @@ extension Machine {
             }
         }
         let da = a.doubleValue, db = b.doubleValue
-        guard da.isFinite, db.isFinite else { return Self.tooLargeForFloat(op) }
-        return Arithmetic.binary(op, da, db, angle: angle)
+        // A comparison with an exact value past the doubles' range compares with ±infinity.
+        guard da.isFinite && db.isFinite || op.isPredicate else { return Self.tooLargeForFloat(op) }
+        return exactTruth(op, Arithmetic.binary(op, da, db, angle: angle))
     }
+
+    /// The 1 or 0 of a comparison or of logic computed in doubles, made exact unless `--float`:
+    /// an answer to a yes-or-no question is not a measurement, so inexact operands do not make
+    /// it inexact (`2 √ 1 > 1 3 ÷ +` is exactly 4/3). Other words' outcomes pass unchanged.
+    @inline(__always)
+    func exactTruth(_ op: BuiltinID, _ outcome: Arithmetic.Outcome) -> Arithmetic.Outcome {
+        guard op.isPredicate, options.exact, case .value(let v) = outcome else { return outcome }
+        return Self.truth(v != 0)
+    }
+
+    /// Exactly 1 or 0, encoded.
+    @inline(__always)
+    static func truth(_ holds: Bool) -> Arithmetic.Outcome { .value(StackSlot.small(holds ? 1 : 0)!) }
 
     /// `op` on one encoded value (neither none nor a node).
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit) -> Arithmetic.Outcome {
-        if x.isFinite { return Arithmetic.unary(op, x, angle: angle) }  // inexact, or --float
+        if x.isFinite { return exactTruth(op, Arithmetic.unary(op, x, angle: angle)) }  // inexact, or --float
         if let a = StackSlot.smallValue(x), op == .negate || op == .abs {
             let result = op == .negate ? -a : Swift.abs(a)
             return .value(StackSlot.small(result) ?? encode(.integer(.small(result))))
@@ -130,13 +153,13 @@ extension Machine {
         }
         let da = a.doubleValue
         guard da.isFinite else { return Self.tooLargeForFloat(op) }
-        return Arithmetic.unary(op, da, angle: angle)
+        return exactTruth(op, Arithmetic.unary(op, da, angle: angle))
     }
 
     /// `op` on two finite doubles: the path of `--float` and of inexact values.
     @inline(__always)
     mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
-        switch Arithmetic.binary(op, a, b, angle: options.angleUnit) {
+        switch exactTruth(op, Arithmetic.binary(op, a, b, angle: options.angleUnit)) {
         case .value(let v): return v
         case .failure(let code, let message): report(.error, code, message, token); return .nan
         }

@@ -43,6 +43,9 @@ public struct Lexer {
         case 0x221A: .sqrt
         case 0x03C0: .pi
         case 0x00B1: .negate
+        case 0x2264: .lessEqual
+        case 0x2265: .greaterEqual
+        case 0x2260: .notEqual
         default: nil
         }
     }
@@ -66,10 +69,8 @@ public struct Lexer {
             switch b {
             case 0x20, 0x09...0x0D, UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"),
                  UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-                 UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"): return true
-            case UInt8(ascii: "<"), UInt8(ascii: ">"):
-                // Only doubled: "<<" and ">>" are operators, a lone "<" or ">" a word character.
-                return i + 1 < bytes.count && bytes[i + 1] == b
+                 UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                 UInt8(ascii: "="): return true
             default: return false
             }
         }
@@ -108,7 +109,17 @@ public struct Lexer {
         case UInt8(ascii: "^"): position = i + 1; return token(.operator, start, i + 1, builtin: .power)
         case UInt8(ascii: "&"): position = i + 1; return token(.operator, start, i + 1, builtin: .bitAnd)
         case UInt8(ascii: "|"): position = i + 1; return token(.operator, start, i + 1, builtin: .bitOr)
-        case UInt8(ascii: "!"): position = i + 1; return token(.function, start, i + 1, builtin: .factorial)
+        case UInt8(ascii: "!"):
+            if i + 1 < count, bytes[i + 1] == UInt8(ascii: "=") {  // "!=" is one token, not "!" and "="
+                position = i + 2
+                return token(.operator, start, i + 2, builtin: .notEqual)
+            }
+            position = i + 1
+            return token(.function, start, i + 1, builtin: .factorial)
+        case UInt8(ascii: "="):
+            let length = i + 1 < count && bytes[i + 1] == UInt8(ascii: "=") ? 2 : 1  // "=" or "=="
+            position = i + length
+            return token(.operator, start, i + length, builtin: .equal)
         case UInt8(ascii: "~"): position = i + 1; return token(.function, start, i + 1, builtin: .bitNot)
         case UInt8(ascii: "%"):
             // "%ch" is one word when a delimiter follows it; otherwise "%" stands alone.
@@ -120,9 +131,19 @@ public struct Lexer {
             position = i + 1
             return token(.operator, start, i + 1, builtin: .percent)
         case UInt8(ascii: "<"), UInt8(ascii: ">"):
-            guard i + 1 < count, bytes[i + 1] == b else { return invalidWord(at: start) }
-            position = i + 2
-            return token(.operator, start, i + 2, builtin: b == UInt8(ascii: "<") ? .shiftLeft : .shiftRight)
+            // "<<" ">>" (shifts), "<=" ">=", or "<" ">" alone: the longest of them.
+            let less = b == UInt8(ascii: "<")
+            let next = i + 1 < count ? bytes[i + 1] : 0
+            if next == b {
+                position = i + 2
+                return token(.operator, start, i + 2, builtin: less ? .shiftLeft : .shiftRight)
+            }
+            if next == UInt8(ascii: "=") {
+                position = i + 2
+                return token(.operator, start, i + 2, builtin: less ? .lessEqual : .greaterEqual)
+            }
+            position = i + 1
+            return token(.operator, start, i + 1, builtin: less ? .less : .greater)
         case UInt8(ascii: "-"):
             if i + 1 < count {
                 let next = bytes[i + 1]

@@ -94,9 +94,21 @@ extension Number {
             guard case .value(let difference) = sum(b, negated(a), op),
                   case .value(let ratio) = quotient(difference, a, op) else { return .inexact }
             return product(ratio, Number(100), op)
+        case .less: return truth(compare(a, b) < 0)
+        case .greater: return truth(compare(a, b) > 0)
+        case .lessEqual: return truth(compare(a, b) <= 0)
+        case .greaterEqual: return truth(compare(a, b) >= 0)
+        case .equal: return truth(compare(a, b) == 0)
+        case .notEqual: return truth(compare(a, b) != 0)
+        case .logicalAnd: return truth(!a.isZero && !b.isZero)
+        case .logicalOr: return truth(!a.isZero || !b.isZero)
         default: return .inexact
         }
     }
+
+    /// The answer of a comparison or of logic: exactly 1 or 0.
+    @inline(__always)
+    static func truth(_ holds: Bool) -> NumberOutcome { .value(.integer(.small(holds ? 1 : 0))) }
 
     static func exact(_ operation: ExactOperation, _ a: Number) -> NumberOutcome {
         guard a.isExact else { return .inexact }
@@ -114,6 +126,7 @@ extension Number {
         case .bitNot:
             guard case .integer(let x) = a else { return notInteger(op, a) }
             return .value(.integer(~x))
+        case .logicalNot: return truth(a.isZero)
         default: return .inexact
         }
     }

@@ -5,8 +5,10 @@ enum ExactOperation: String, CaseIterable {
     case add, subtract, multiply, divide, power
     case mod, rem, idiv, gcd, lcm, comb, perm, root, min, max, percent, percentChange
     case bitAnd, bitOr, bitXor, shiftLeft, shiftRight
+    case less, greater, lessEqual, greaterEqual, equal, notEqual, logicalAnd, logicalOr
     // Unary.
     case negate, abs, sqrt, factorial, floor, ceil, round, trunc, fp, sign, inv, sq, cbrt, bitNot
+    case logicalNot
 
     /// The operation of a word, by its `BuiltinID` case name; nil for words without one.
     /// Matched by name so that words added to `BuiltinID` find their arithmetic here without

@@ -7,9 +7,9 @@ public enum Formatter {
     public enum Glyphs: String, Sendable {
         /// Spell every token as written.
         case keep
-        /// `* / - sqrt pi ->` become `× ÷ − √ π →`.
+        /// `* / - sqrt pi -> <= >= !=` become `× ÷ − √ π → ≤ ≥ ≠`.
         case unicode
-        /// `× ÷ − √ π →` become `* / - sqrt pi ->`.
+        /// `× ÷ − √ π → ≤ ≥ ≠` become `* / - sqrt pi -> <= >= !=`.
         case ascii
     }
 
@@ -147,6 +147,9 @@ public enum Formatter {
         case (.operator, .subtract?): return unicode ? "−" : "-"
         case (.function, .sqrt?): return unicode ? "√" : "sqrt"
         case (.constant, .pi?): return unicode ? "π" : "pi"
+        case (.operator, .lessEqual?): return unicode ? "≤" : "<="
+        case (.operator, .greaterEqual?): return unicode ? "≥" : ">="
+        case (.operator, .notEqual?): return unicode ? "≠" : "!="
         case (.store, _):
             let name = source.text(of: token.storeNameRange(in: source))
             return (unicode ? "→" : "->") + name

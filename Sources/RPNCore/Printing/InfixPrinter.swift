@@ -124,14 +124,15 @@ public struct InfixPrinter {
         let c = level(child)
         if parent == .percent, right { return c < Precedence.atom }  // the operand of a postfix "%"
         let p = Self.level(of: parent)
-        if !right { return c < p || (c == p && parent == .power) }
+        // Comparisons do not chain: "(a<b)<c", "(a=b)=c" (a<b<c would read as a<b and b<c).
+        if !right { return c < p || (c == p && (parent == .power || parent.isComparison)) }
         if c == Precedence.prefix { return true }
         if c != p { return c < p }
         let childOp = nodes[Int(child)].op
         switch parent {
         case .add: return !(childOp == .add || childOp == .subtract)
         case .multiply: return !(childOp == .multiply || childOp == .divide || childOp == .percent)
-        case .bitAnd, .bitOr, .bitXor: return childOp != parent  // associative
+        case .bitAnd, .bitOr, .bitXor, .logicalAnd, .logicalOr: return childOp != parent  // associative
         case .power: return false
         default: return true
         }

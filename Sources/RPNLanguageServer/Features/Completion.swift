@@ -123,6 +123,10 @@ struct CompletionContext {
         case .operator where token.builtin == .subtract && text.elementsEqual("-".utf8):
             kind = .arrow
             replaced = token.range.lowerBound..<cursor
+        case .operator where text.last == UInt8(ascii: ">"):
+            // ">" is a trigger character for the arrow "->"; right after the comparison ">" or
+            // the shift ">>" nothing is being typed yet, and every word popping up would be noise.
+            kind = .nothing
         case .variable, .function, .constant, .stackWord, .directive, .operator:
             // A word being typed; after a glyph (`√`, `×`, `π`) the next word starts at the cursor.
             if token.kind == .variable || text.first.map(Self.isASCIILetterOrUnderscore) == true {
