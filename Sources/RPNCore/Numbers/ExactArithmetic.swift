@@ -221,8 +221,10 @@ extension Number {
     @inline(__always)
     static func smallProductParts(_ n1: Int, _ d1: Int, _ n2: Int, _ d2: Int) -> (Int, Int)? {
         // A gcd with 1 is 1: integers times integers (the common case) skip both.
-        let g1 = d2 == 1 ? 1 : Int(ExactInteger.gcd(n1.magnitude, UInt(d2)))  // ≤ d2: fits
-        let g2 = d1 == 1 ? 1 : Int(ExactInteger.gcd(n2.magnitude, UInt(d1)))
+        // gcd(x, 1) and gcd(±1, x) are 1: integers times integers and division by an integer
+        // (its reciprocal is ±1/k) skip them.
+        let g1 = d2 == 1 || n1.magnitude == 1 ? 1 : Int(ExactInteger.gcd(n1.magnitude, UInt(d2)))  // ≤ d2: fits
+        let g2 = d1 == 1 || n2.magnitude == 1 ? 1 : Int(ExactInteger.gcd(n2.magnitude, UInt(d1)))
         let (numerator, o1) = (n1 / g1).multipliedReportingOverflow(by: n2 / g2)
         let (denominator, o2) = (d1 / g2).multipliedReportingOverflow(by: d2 / g1)
         if o1 || o2 { return nil }
