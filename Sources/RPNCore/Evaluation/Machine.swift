@@ -226,7 +226,7 @@ public struct Machine: Sendable {
             binary(token.builtin!, token, buffer, base)
         case .function:
             let op = token.builtin!
-            if op.isBinary { binary(op, token, buffer, base) } else { unary(op, token, buffer, base) }
+            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unary(op, token, buffer, base) }
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
@@ -279,6 +279,15 @@ public struct Machine: Sendable {
     private mutating func missingNode(at token: Range<Int>) -> Int32 {
         nodes.append(Node(kind: .missing, token: token.lowerBound..<token.lowerBound))
         return Int32(nodes.count - 1)
+    }
+
+    /// Functions of two operands (`gcd`, `atan2`) run as binary nodes. Out of line: a second
+    /// inlined copy of `binary` makes the token loop too big for the compiler to inline the
+    /// array operations the common path needs.
+    @inline(never)
+    private mutating func binaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+                                         _ base: Int) {
+        binary(op, token, buffer, base)
     }
 
     @inline(__always)
