@@ -163,18 +163,38 @@ public struct Lexer {
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return identifier(at: start)
         default:
-            if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
-                let length = scalar.utf8.count
-                if let builtin = Self.glyph(scalar) {
-                    position = i + length
-                    let kind: TokenKind = builtin == .pi ? .constant : builtin.isFunction ? .function : .operator
-                    return token(kind, start, i + length, builtin: builtin)
-                }
-                if scalar.value == Self.arrow { return store(at: start, nameStart: i + length) }
-                if Self.isLetter(scalar) { return identifier(at: start) }
-            }
-            return invalidWord(at: start)
+            return otherWord(at: start)
         }
+    }
+
+    /// A token starting with any other byte: the Unicode glyphs, `→`, letters beyond ASCII, or
+    /// an invalid word. Out of line, so that `next()` stays small enough to be inlined into the
+    /// machine's loop with everything the common tokens need.
+    @inline(never)
+    mutating func otherWord(at start: Int) -> Token {
+        let count = bytes.count
+        let i = start
+        let b = bytes[i]
+        // × (U+00D7 = C3 97), ÷ (C3 B7) and − (U+2212 = E2 88 92) without decoding.
+        if b == 0xC3, i + 1 < count, bytes[i + 1] | 0x20 == 0xB7 {
+            position = i + 2
+            return token(.operator, start, i + 2, builtin: bytes[i + 1] == 0x97 ? .multiply : .divide)
+        }
+        if b == 0xE2, i + 2 < count, bytes[i + 1] == 0x88, bytes[i + 2] == 0x92 {
+            position = i + 3
+            return token(.operator, start, i + 3, builtin: .subtract)
+        }
+        if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
+            let length = scalar.utf8.count
+            if let builtin = Self.glyph(scalar) {
+                position = i + length
+                let kind: TokenKind = builtin == .pi ? .constant : builtin.isFunction ? .function : .operator
+                return token(kind, start, i + length, builtin: builtin)
+            }
+            if scalar.value == Self.arrow { return store(at: start, nameStart: i + length) }
+            if Self.isLetter(scalar) { return identifier(at: start) }
+        }
+        return invalidWord(at: start)
     }
 
     /// An invalid token from `start` to the end of the word that goes on at `wordFrom`
