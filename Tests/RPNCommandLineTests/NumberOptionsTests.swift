@@ -7,15 +7,6 @@ import Testing
 /// `rpn -e` with the number options (`--float`, `--fix N`, `--fractions`, `--base 16`, ...): what
 /// `EvalCommand` prints with them. Expected values worked out by hand.
 @Suite struct NumberOptionsTests {
-    static func format(_ mode: NumberFormat.Mode = .standard, fractions: Bool = false, grouping: Bool = false,
-                       base: Int = 10) -> NumberFormat {
-        var format = NumberFormat()
-        format.mode = mode
-        format.fractions = fractions
-        format.grouping = grouping
-        format.base = base
-        return format
-    }
 
     func run(_ program: String, exact: Bool = true, format: NumberFormat = NumberFormat(), json: Bool = false,
              set: [String] = []) -> (Int32, Harness) {
@@ -30,19 +21,19 @@ import Testing
 
     /// (program, format, stdout).
     @Test(arguments: [
-        ("10 3 ÷", format(.fixed(2)), "3.33\n"),
-        ("12345", format(.scientific(3)), "1.235e4\n"),
-        ("0.000123", format(.scientific(2)), "1.23e-4\n"),
-        ("12345", format(.engineering(3)), "12.35e3\n"),
-        ("10 3 ÷", format(), "3.333333333333333\n"),
-        ("1 3 ÷ 0.75", format(fractions: true), "1/3\n3/4\n"),
-        ("1234567.5", format(grouping: true), "1,234,567.5\n"),
-        ("255 -16", format(base: 16), "0xFF\n-0x10\n"),
-        ("15", format(base: 8), "0o17\n"),
-        ("11", format(base: 2), "0b1011\n"),
-        ("0x1F 0o17 0b1011", format(), "31\n15\n11\n"),
-        ("2 100 ^", format(), "1267650600228229401496703205376\n"),
-        ("0.1 0.2 +", format(), "0.3\n"),
+        ("10 3 ÷", NumberFormat(mode: .fixed(2)), "3.33\n"),
+        ("12345", NumberFormat(mode: .scientific(3)), "1.235e4\n"),
+        ("0.000123", NumberFormat(mode: .scientific(2)), "1.23e-4\n"),
+        ("12345", NumberFormat(mode: .engineering(3)), "12.35e3\n"),
+        ("10 3 ÷", NumberFormat(), "3.333333333333333\n"),
+        ("1 3 ÷ 0.75", NumberFormat(fractions: true), "1/3\n3/4\n"),
+        ("1234567.5", NumberFormat(grouping: true), "1,234,567.5\n"),
+        ("255 -16", NumberFormat(base: 16), "0xFF\n-0x10\n"),
+        ("15", NumberFormat(base: 8), "0o17\n"),
+        ("11", NumberFormat(base: 2), "0b1011\n"),
+        ("0x1F 0o17 0b1011", NumberFormat(), "31\n15\n11\n"),
+        ("2 100 ^", NumberFormat(), "1267650600228229401496703205376\n"),
+        ("0.1 0.2 +", NumberFormat(), "0.3\n"),
     ] as [(String, NumberFormat, String)])
     func valuesPrintInTheFormat(_ program: String, _ format: NumberFormat, _ expected: String) {
         let (status, h) = run(program, format: format)
@@ -66,14 +57,14 @@ import Testing
     @Test func setValuesFollowFloat() {
         // --set x='1 3 ÷' under --float is the double nearest 1/3, whose triple is 1 in doubles
         // too; exact it is 1/3 and prints as a fraction.
-        #expect(run("x", exact: false, format: Self.format(fractions: true), set: ["x=1 3 ÷"]).1.out == "0.3333333333333333\n")
-        #expect(run("x", format: Self.format(fractions: true), set: ["x=1 3 ÷"]).1.out == "1/3\n")
+        #expect(run("x", exact: false, format: NumberFormat(fractions: true), set: ["x=1 3 ÷"]).1.out == "0.3333333333333333\n")
+        #expect(run("x", format: NumberFormat(fractions: true), set: ["x=1 3 ÷"]).1.out == "1/3\n")
         #expect(run("x 0.2 +", exact: false, set: ["x=0.1"]).1.out == "0.30000000000000004\n")
     }
 
     /// `--json` keeps `values` as JSON numbers and adds `exact` strings, whatever the display format.
     @Test func jsonHasExactStringsWhateverTheFormat() throws {
-        let (status, h) = run("2 100 ^ 1 3 ÷ 0.5 2 √", format: Self.format(.fixed(2), base: 16), json: true)
+        let (status, h) = run("2 100 ^ 1 3 ÷ 0.5 2 √", format: NumberFormat(mode: .fixed(2), base: 16), json: true)
         #expect(status == 0)
         let result = try JSONParser.parse(Array(h.out.utf8))
         #expect(result["exact"] == ["1267650600228229401496703205376", "1/3", "1/2", "1.4142135623730951"])

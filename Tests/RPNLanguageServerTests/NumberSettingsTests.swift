@@ -8,42 +8,33 @@ import Testing
 /// Expected values worked out by hand (10/3 to 2 places is 3.33; 0.1+0.2 in doubles is
 /// 0.30000000000000004; 2^100 = 1267650600228229401496703205376).
 @Suite struct ServerSettingsTests {
-    static func format(_ mode: NumberFormat.Mode = .standard, fractions: Bool = false, grouping: Bool = false,
-                       base: Int = 10) -> NumberFormat {
-        var format = NumberFormat()
-        format.mode = mode
-        format.fractions = fractions
-        format.grouping = grouping
-        format.base = base
-        return format
-    }
 
     /// (settings sent one after the other, the format in force after them).
     @Test(arguments: [
-        ([["rpn": ["display": ["mode": "fix", "digits": 2]]]], format(.fixed(2))),
-        ([["display": ["mode": "sci", "digits": 3]]], format(.scientific(3))),  // bare, without "rpn"
-        ([["display": ["mode": "eng", "digits": 0]]], format(.engineering(0))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["mode": "std"]]], format()),
+        ([["rpn": ["display": ["mode": "fix", "digits": 2]]]], NumberFormat(mode: .fixed(2))),
+        ([["display": ["mode": "sci", "digits": 3]]], NumberFormat(mode: .scientific(3))),  // bare, without "rpn"
+        ([["display": ["mode": "eng", "digits": 0]]], NumberFormat(mode: .engineering(0))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["mode": "std"]]], NumberFormat()),
         // partial settings change only what they give
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["grouping": true]]], format(.fixed(4), grouping: true)),
-        ([["display": ["fractions": true]], ["display": ["base": 16]]], format(fractions: true, base: 16)),
-        ([["display": ["mode": "fix", "digits": 4]], ["exact": false]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 6]]], format(.fixed(6))),
-        ([["display": ["mode": "sci", "digits": 4]], ["display": ["mode": "eng"]]], format(.engineering(4))),
-        ([["display": ["base": 8]], ["display": ["base": 2]], ["display": ["base": 10]]], format()),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["grouping": true]]], NumberFormat(mode: .fixed(4), grouping: true)),
+        ([["display": ["fractions": true]], ["display": ["base": 16]]], NumberFormat(fractions: true, base: 16)),
+        ([["display": ["mode": "fix", "digits": 4]], ["exact": false]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 6]]], NumberFormat(mode: .fixed(6))),
+        ([["display": ["mode": "sci", "digits": 4]], ["display": ["mode": "eng"]]], NumberFormat(mode: .engineering(4))),
+        ([["display": ["base": 8]], ["display": ["base": 2]], ["display": ["base": 10]]], NumberFormat()),
         // values not understood are ignored: what was in force stays
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["mode": "FIXED"]]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": -1]]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 2.5]]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": "2"]]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 100_000]]], format(.fixed(4))),
-        ([["display": ["base": 16]], ["display": ["base": 7]]], format(base: 16)),
-        ([["display": ["base": 16]], ["display": ["base": "10"]]], format(base: 16)),
-        ([["display": ["fractions": true]], ["display": ["fractions": "no"]]], format(fractions: true)),
-        ([["display": ["grouping": true]], ["display": ["grouping": 0]]], format(grouping: true)),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": "std"]], format(.fixed(4))),
-        ([["display": ["mode": "fix", "digits": 4]], ["display": nil]], format(.fixed(4))),
-        ([["display": ["digits": 3]]], format()),  // digits of std: nothing to change
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["mode": "FIXED"]]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": -1]]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 2.5]]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": "2"]]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": ["digits": 100_000]]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["base": 16]], ["display": ["base": 7]]], NumberFormat(base: 16)),
+        ([["display": ["base": 16]], ["display": ["base": "10"]]], NumberFormat(base: 16)),
+        ([["display": ["fractions": true]], ["display": ["fractions": "no"]]], NumberFormat(fractions: true)),
+        ([["display": ["grouping": true]], ["display": ["grouping": 0]]], NumberFormat(grouping: true)),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": "std"]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["mode": "fix", "digits": 4]], ["display": nil]], NumberFormat(mode: .fixed(4))),
+        ([["display": ["digits": 3]]], NumberFormat()),  // digits of std: nothing to change
     ] as [([JSONValue], NumberFormat)])
     func displaySettings(_ settings: [JSONValue], _ expected: NumberFormat) {
         var configuration = ServerConfiguration()

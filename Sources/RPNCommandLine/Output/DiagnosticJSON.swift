@@ -45,12 +45,6 @@ public enum DiagnosticJSON {
     /// value as its shortest round-trip digits; null for none.
     public static func exact(_ value: Number?) -> JSONValue {
         guard let value else { return .null }
-        return .string(exactFormat.string(value))
+        return .string(NumberFormat.exactText.string(value))
     }
-
-    private static let exactFormat: NumberFormat = {
-        var format = NumberFormat()
-        format.fractions = true
-        return format
-    }()
 }

@@ -36,6 +36,11 @@ public struct NumberFormat: Sendable, Equatable {
     /// `minus` as UTF-8, kept so that printing a number builds no array for its sign.
     private(set) var minusBytes: [UInt8] = [UInt8(ascii: "-")]
 
+    /// Text that loses nothing, for machine readers (`--json`'s and `rpn/evaluate`'s `exact`):
+    /// an integer's every digit, a fraction as `1/3`, an inexact value's shortest round-trip
+    /// digits.
+    public static let exactText = NumberFormat(fractions: true)
+
     public init(mode: Mode = .standard, fractions: Bool = false, grouping: Bool = false, base: Int = 10,
                 minus: String = "-") {
         self.mode = mode

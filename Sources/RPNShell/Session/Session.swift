@@ -75,9 +75,7 @@ public final class Session {
     /// inexact value as its shortest round-trip digits (which read back as the same double
     /// where the arithmetic is in doubles: see `replayStore`).
     static func replayText(_ value: Number) -> String {
-        var format = NumberFormat()
-        format.fractions = true
-        let text = format.string(value)
+        let text = NumberFormat.exactText.string(value)
         guard case .rational = value, let slash = text.firstIndex(of: "/") else { return text }
         return "\(text[..<slash]) \(text[text.index(after: slash)...]) \(Builtin[.divide].glyph)"
     }
