@@ -262,14 +262,24 @@ extension Builtin {
     /// The word spelled `name`, if any: words in any ASCII case (`SIN`, `Dup`), constants only
     /// as written (`pi`, `e`; `PI` and `E` are variables).
     public static func named(_ name: some StringProtocol) -> Builtin? {
-        var lowered = ""
-        for scalar in name.unicodeScalars {
-            guard scalar.isASCII else { return nil }
-            lowered.unicodeScalars.append(scalar.properties.lowercaseMapping.unicodeScalars.first!)
+        // Every store and every `:set` asks, so: bytes lowered in place, no Unicode tables.
+        let count = name.utf8.count
+        guard count <= longestName else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer -> Builtin? in
+            var i = 0
+            for b in name.utf8 {
+                guard b < 0x80 else { return nil }
+                buffer[i] = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+                i += 1
+            }
+            let lowered = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<i]), as: UTF8.self)
+            guard let id = byName[lowered], ignoresCase(id) || lowered.elementsEqual(name) else { return nil }
+            return self[id]
         }
-        guard let id = byName[lowered], ignoresCase(id) || lowered.elementsEqual(name) else { return nil }
-        return self[id]
     }
+
+    /// The longest letter spelling, in bytes: longer names are no word.
+    static let longestName = byName.keys.map(\.utf8.count).max() ?? 0
 
     /// Whether a word's letter spellings match in any ASCII case. Constants' do not: `E` is a
     /// physicist's energy and `PI` a variable like any other, not e and π in disguise.
