@@ -527,27 +527,19 @@ def main():
     def target(ok, text):
         print(f"- {'met   ' if ok else 'MISSED'} {text}")
 
-    for row in rows:
-        if row["size"] != big:
-            continue
-        r = ratio(row["ev"], row["dc"])
-        target(r is not None and r >= 50,
-               f"eval (exact) >= 50x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
-    for row in rows:
-        if row["size"] != big:
-            continue
-        r = ratio(row["fl"], row["dc"])
-        target(r is not None and r >= 80,
-               f"eval --float >= 80x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+    def throughput_targets(key, least, what):
+        for row in rows:
+            if row["size"] == big:
+                r = ratio(row[key], row["dc"])
+                target(r is not None and r >= least,
+                       f"{what} >= {least}x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+
+    throughput_targets("ev", 50, "eval (exact)")
+    throughput_targets("fl", 80, "eval --float")
     for b in big_rows:
         r = ratio(b["rpn"], b["dc"])
         target(r is not None and r >= 1, f"big integers at least as fast as dc, `{b['program']}`: {fmt_ratio(r)}")
-    for row in rows:
-        if row["size"] != big:
-            continue
-        r = ratio(row["de"], row["dc"])
-        target(r is not None and r >= 10,
-               f"describe >= 10x dc throughput, {row['variant']} {fmt_size(big)}: {fmt_ratio(r)}")
+    throughput_targets("de", 10, "describe")
     target(st_ratio is not None and st_ratio <= 1.2,
            f"start-up <= 1.2x dc: {fmt_ratio(st_ratio)} "
            f"({'FAIL' if med_rpn is None else f'{med_rpn:.2f}'} ms vs "

@@ -64,25 +64,29 @@ extension NumberFormat {
 
     /// SCI n: one digit before the point, n after, exponent without `+` (`1.235e4`).
     static func appendScientific(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
-        guard !x.isZero else {
+        guard let d = significantDigits(x, n + 1) else {
             appendExponentForm(.zero, integerDigits: 1, decimals: n, exponent: 0, plusSign: false, to: &out)
             return
         }
-        var d = x.truncated(significant: n + 1).digits
-        d.round(keeping: n + 1)
         appendExponentForm(d, integerDigits: 1, decimals: n, exponent: d.exponent, plusSign: false, to: &out)
+    }
+
+    /// `x` rounded to `count` significant digits, half away from zero; nil for zero.
+    static func significantDigits(_ x: ExactMagnitude, _ count: Int) -> DecimalDigits? {
+        guard !x.isZero else { return nil }
+        var d = x.truncated(significant: count).digits
+        d.round(keeping: count)
+        return d
     }
 
     /// ENG n: n + 1 significant digits, the exponent a multiple of 3 (`12.35e3`); where the
     /// mantissa has more integer digits than significant ones, zeros fill it (ENG 0 of 12345
     /// is `10e3`).
     static func appendEngineering(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
-        guard !x.isZero else {
+        guard let d = significantDigits(x, n + 1) else {
             appendExponentForm(.zero, integerDigits: 1, decimals: n, exponent: 0, plusSign: false, to: &out)
             return
         }
-        var d = x.truncated(significant: n + 1).digits
-        d.round(keeping: n + 1)
         let exponent = d.exponent - ((d.exponent % 3) + 3) % 3
         let integerDigits = d.exponent - exponent + 1
         appendExponentForm(d, integerDigits: integerDigits, decimals: max(0, n + 1 - integerDigits),
