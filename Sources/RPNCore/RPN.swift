@@ -65,11 +65,21 @@ public enum RPN {
         return .success(value)
     }
 
+    /// The steps `rpn check` and editors run a program for before they only check it.
+    public static let checkingSteps = 1_000_000
+
     /// Every diagnostic of a program, variables it never stores being free (for editors and
     /// `rpn check`).
-    public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true) -> [Diagnostic] {
-        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
-                                                         exact: exact))
+    /// Programs run only so far (`checkingSteps`): past that, a warning says so and the rest
+    /// is still checked for stack effects, without running.
+    public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true,
+                                maxSteps: Int = checkingSteps) -> [Diagnostic] {
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
+        options.maxSteps = maxSteps
+        options.stepLimitIsError = false
+        options.stepLimitAdvice = "checking runs a program for \(maxSteps) steps at most; what follows is checked "
+            + "for stack effects but not run"
+        var machine = Machine(options: options)
         machine.run(source)
         _ = machine.values()
         return machine.allDiagnostics

@@ -27,6 +27,9 @@ public struct EvaluationOptions: Sendable {
     /// How the step-limit error says to raise the limit (the language server says it has a
     /// smaller budget of its own).
     public var stepLimitAdvice: String = "raise it with --max-steps N"
+    /// Whether reaching the step limit is an error (running a program) or a warning (checking
+    /// one: `rpn check` and editors run a program only so far, and say so).
+    public var stepLimitIsError: Bool = true
     /// Calls nested deeper than this stop with `recursion-limit`.
     public var maxCallDepth: Int = 1_000_000
     /// Descriptions inline every word (`--expand`): `√(3^2+4^2)` rather than `hyp(3,4)`.

@@ -227,6 +227,7 @@ extension Machine {
         }
         for i in stack.indices { keep(&stack[i]) }
         for i in nodes.indices { keep(&nodes[i].value) }
+        for i in locals.indices { keep(&locals[i]) }  // parameters and loop counters of running words
         if var slot = lastX {
             keep(&slot)
             lastX = slot

@@ -64,6 +64,8 @@ public struct Machine: Sendable {
     var collector: Collector?
     /// Steps run since the current source began (`EvaluationOptions.maxSteps`).
     public internal(set) var steps = 0
+    /// Whether this run reached `options.maxSteps` (reported once; later blocks do not run).
+    var stepLimitReached = false
     var runHooks: RunHooks?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
 
@@ -103,6 +105,7 @@ public struct Machine: Sendable {
         undecidedIfs.removeAll()
         collector = nil
         steps = 0
+        stepLimitReached = false
         runHooks = nil
         reportedCallDiagnostics.removeAll()
     }
@@ -161,6 +164,7 @@ public struct Machine: Sendable {
     public mutating func run(_ source: SourceFile) {
         reserve(for: source)
         steps = 0
+        stepLimitReached = false
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
@@ -178,6 +182,7 @@ public struct Machine: Sendable {
     public mutating func run(_ source: SourceFile, interrupted: () -> Bool) -> Bool {
         reserve(for: source)
         steps = 0
+        stepLimitReached = false
         return withoutActuallyEscaping(interrupted) { interrupted in
             let hooks = RunHooks(interrupted: interrupted)
             runHooks = hooks
@@ -206,6 +211,7 @@ public struct Machine: Sendable {
     public mutating func run(_ source: SourceFile, trace: (Token, Machine) -> Void) {
         reserve(for: source)
         steps = 0
+        stepLimitReached = false
         withoutActuallyEscaping(trace) { trace in
             runHooks = RunHooks(trace: trace)
             defer { runHooks = nil }
@@ -227,6 +233,7 @@ public struct Machine: Sendable {
     public mutating func run(_ source: SourceFile, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
         reserve(for: source)
         steps = 0
+        stepLimitReached = false
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {

@@ -29,6 +29,11 @@ extension Machine {
         let outerIfs = undecidedIfs.count
         var frames: [Frame] = []
         var program = entry
+        // Read through buffers the programs own, changed only by calls and returns: stepping
+        // retains and releases nothing.
+        var code = UnsafeBufferPointer(entry.instructions)
+        var count = entry.code.count
+        var buffer = entry.buffer, base = entry.base
         var pc = 0
         var localsBase = locals.count
         locals.append(contentsOf: repeatElement(Double.nan, count: entry.localCount))
@@ -37,25 +42,33 @@ extension Machine {
 
         func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
             if let code { report(.error, code, message, range) }
-            locals.removeSubrange(outerLocals...)
             undecidedIfs.removeSubrange(outerIfs...)
+            locals.removeSubrange(outerLocals...)
             settle(inputs: inputs, outputs: outputs, from: depthBefore, at: range)
         }
 
         while true {
-            let code = program.code
-            if pc >= code.count {
+            if pc >= count {
                 locals.removeSubrange(localsBase...)
                 guard let frame = frames.popLast() else { return }
                 program = frame.program
+                code = UnsafeBufferPointer(program.instructions)
+                count = program.code.count
+                buffer = program.buffer
+                base = program.base
                 pc = frame.pc
                 localsBase = frame.localsBase
                 continue
             }
             steps &+= 1
             if steps > limit {
-                stop(.stepLimit, "stopped after \(limit) steps, the step limit (\(options.stepLimitAdvice))",
-                     at: code[pc].range)
+                // Once per run: what follows is still compiled and checked, but not run.
+                if !stepLimitReached {
+                    stepLimitReached = true
+                    report(options.stepLimitIsError ? .error : .warning, .stepLimit,
+                           "stopped after \(limit) steps, the step limit (\(options.stepLimitAdvice))", code[pc].range)
+                }
+                stop(nil, "", at: code[pc].range)
                 return
             }
             if steps & 0xFFF == 0, let hooks, let interrupted = hooks.interrupted, interrupted() {
@@ -63,9 +76,13 @@ extension Machine {
                 stop(nil, "", at: code[pc].range)
                 return
             }
-            let buffer = program.buffer, base = program.base
             switch code[pc] {
             case .token(let token):
+                if token.kind == .operator, arithmeticOnValues(token.builtin!) {
+                    pc += 1
+                    if let trace = hooks?.trace { trace(token, self) }
+                    continue
+                }
                 if token.kind == .variable {
                     pushVariable(token, buffer, base)
                 } else {
@@ -95,6 +112,10 @@ extension Machine {
                 }
                 frames.append(Frame(program: program, pc: pc, localsBase: localsBase))
                 program = words[Int(word)].program
+                code = UnsafeBufferPointer(program.instructions)
+                count = program.code.count
+                buffer = program.buffer
+                base = program.base
                 pc = 0
                 localsBase = locals.count
                 locals.append(contentsOf: repeatElement(Double.nan, count: program.localCount))
@@ -157,6 +178,49 @@ extension Machine {
                 }
             }
         }
+    }
+
+    /// `+ − ×` and the comparisons on two small integers or two doubles, the common steps of
+    /// loops, without the general path's calls. False when it does not apply (the general
+    /// path then runs the token).
+    @inline(__always)
+    private mutating func arithmeticOnValues(_ op: BuiltinID) -> Bool {
+        let n = stack.count
+        guard n >= 2 else { return false }
+        let x = stack[n - 2], y = stack[n - 1]
+        var result: Double
+        if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
+            let value: Int
+            switch op {
+            case .add: value = a + b
+            case .subtract: value = a - b
+            case .less: value = a < b ? 1 : 0
+            case .greater: value = a > b ? 1 : 0
+            case .lessEqual: value = a <= b ? 1 : 0
+            case .greaterEqual: value = a >= b ? 1 : 0
+            case .equal: value = a == b ? 1 : 0
+            case .notEqual: value = a != b ? 1 : 0
+            default: return false
+            }
+            guard let slot = StackSlot.small(value) else { return false }
+            result = slot
+        } else if x.isFinite, y.isFinite, !options.exact {
+            switch op {
+            case .add: result = x + y
+            case .subtract: result = x - y
+            case .multiply: result = x * y
+            default: return false
+            }
+            guard result.isFinite else { return false }
+            if result == 0 { result = 0 }  // one zero
+        } else {
+            return false
+        }
+        willModify(from: n - 2)
+        lastX = y
+        stack[n - 2] = result
+        stack.removeLast()
+        return true
     }
 
     enum Flag { case value(Bool), none, undecided(Int32) }

@@ -3,6 +3,9 @@
 /// gone). Immutable once built, so machines that copy each other share it.
 final class Program: @unchecked Sendable {
     let code: [Instruction]
+    /// The same instructions where the interpreter reads them: a buffer the program owns, so
+    /// stepping through it retains nothing.
+    let instructions: UnsafeMutableBufferPointer<Instruction>
     /// Locals a frame of this program needs: parameters, then three per `for` (counter,
     /// bound, step).
     let localCount: Int
@@ -12,13 +15,19 @@ final class Program: @unchecked Sendable {
 
     init(code: [Instruction], localCount: Int, text: UnsafeBufferPointer<UInt8>, base: Int) {
         self.code = code
+        self.instructions = UnsafeMutableBufferPointer<Instruction>.allocate(capacity: Swift.max(code.count, 1))
+        _ = self.instructions.initialize(from: code)
         self.localCount = localCount
         self.text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
         _ = self.text.initialize(from: text)
         self.base = base
     }
 
-    deinit { text.deallocate() }
+    deinit {
+        text.deallocate()
+        instructions.baseAddress!.deinitialize(count: code.count)
+        instructions.deallocate()
+    }
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(text) }
 }
