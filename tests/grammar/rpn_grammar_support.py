@@ -54,6 +54,40 @@ SCOPE_TO_KIND[DEFINITION_SCOPE] = "keyword"
 SCOPE_TO_KIND[NAME_SCOPE] = "variable"
 
 
+# --- The built-in words (Sources/RPNCore/Builtins/BuiltinTable.swift) ---------------------------
+
+BUILTIN_TABLE = REPO / "Sources" / "RPNCore" / "Builtins" / "BuiltinTable.swift"
+# WordKind (Builtin.swift) -> the token kind `rpn tokens` reports, which maps to a scope.
+WORD_KIND_TO_TOKEN_KIND = {
+    "binaryOperator": "operator",
+    "function": "function",
+    "constant": "constant",
+    "stackWord": "stackWord",
+    "directive": "directive",
+    "keyword": "keyword",  # : ; if else then for next step begin until
+}
+BUILTIN_ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
+
+
+def builtin_spellings() -> list[tuple[str, str, str]]:
+    """(word id, token kind, spelling) for every spelling in the table."""
+    text = BUILTIN_TABLE.read_text(encoding="utf-8")
+    rows = []
+    for word, kind, spellings in BUILTIN_ENTRY.findall(text):
+        assert kind in WORD_KIND_TO_TOKEN_KIND, f"{word}: unknown word kind {kind}"
+        for spelling in re.findall(r'"((?:[^"\\]|\\.)*)"', spellings):
+            rows.append((word, WORD_KIND_TO_TOKEN_KIND[kind], spelling))
+    return rows
+
+
+def spelling_variants(kind: str, spelling: str) -> list[str]:
+    """The ways a program may write a spelling: ASCII words in any case (lower, upper,
+    capitalized), constants and other spellings only as they are (`E` and `PI` are variables)."""
+    if kind == "constant" or not spelling.isascii():
+        return [spelling]
+    return sorted({spelling, spelling.upper(), spelling.capitalize()})
+
+
 def is_identifier(text: str) -> bool:
     """An identifier as grammar/rpn.ebnf defines it: a letter (not π) or _, then letters,
     ASCII digits and _."""

@@ -336,7 +336,7 @@ PROGRAM_SCOPES: list[tuple[int, str, int, str | None]] = [
     (4, "hyp", 0, NAME), (4, "( a b -- c )", 0, EFFECT), (4, "a", 0, PARAM), (4, "b", 0, PARAM),
     (4, "c", 0, None), (4, "--", 0, None), (4, "a", 1, VAR), (4, "b", 1, VAR), (4, "√", 0, FN), (4, ";", 0, DEF),
     (5, "hyp", 0, VAR), (5, "square", 0, VAR),
-    (6, "sign", 0, NAME), (6, "( x -- s )", 0, EFFECT), (6, "x", 0, PARAM), (6, "s", 0, None), (6, "x", 1, VAR),
+    (6, "signum", 0, NAME), (6, "( x -- s )", 0, EFFECT), (6, "x", 0, PARAM), (6, "s", 0, None), (6, "x", 1, VAR),
     (6, "<", 0, OP), (6, "if", 0, KW), (6, "-1", 0, N), (6, "else", 0, KW), (6, ">", 0, OP), (6, "if", 1, KW),
     (6, "else", 1, KW), (6, "then", 0, KW), (6, "then", 1, KW), (6, ";", 0, DEF),
     (7, "down", 0, NAME), (7, "n", 0, PARAM), (7, "z", 0, None), (7, "n", 1, VAR), (7, "if", 0, KW),

@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 SOURCES = REPO / "Sources"
 sys.path.insert(0, str(REPO / "tests" / "grammar"))
 
-from rpn_grammar_support import (CORPUS_DIR, KIND_TO_SCOPE, SCOPE_TO_KIND, TextMateTokenizer,  # noqa: E402
-                                 scope_of, swift_tokens)
+from rpn_grammar_support import (BUILTIN_TABLE, CORPUS_DIR, KIND_TO_SCOPE, SCOPE_TO_KIND,  # noqa: E402
+                                 TextMateTokenizer, builtin_spellings, scope_of, swift_tokens)
 
 # --- Layering ---------------------------------------------------------------------------------
 
@@ -165,30 +165,6 @@ def test_rpn_reports_the_version(tmp_path):
 
 
 # --- Built-in words: corpus cases and TextMate rules --------------------------------------------
-
-BUILTIN_TABLE = SOURCES / "RPNCore" / "Builtins" / "BuiltinTable.swift"
-# WordKind (Builtin.swift) -> the token kind `rpn tokens` reports, which maps to a scope.
-WORD_KIND_TO_TOKEN_KIND = {
-    "binaryOperator": "operator",
-    "function": "function",
-    "constant": "constant",
-    "stackWord": "stackWord",
-    "directive": "directive",
-    "keyword": "keyword",  # : ; if else then for next step begin until
-}
-ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
-
-
-def builtin_spellings() -> list[tuple[str, str, str]]:
-    """(word id, token kind, spelling) for every spelling in the table."""
-    text = BUILTIN_TABLE.read_text(encoding="utf-8")
-    rows = []
-    for word, kind, spellings in ENTRY.findall(text):
-        assert kind in WORD_KIND_TO_TOKEN_KIND, f"{word}: unknown word kind {kind}"
-        for spelling in re.findall(r'"((?:[^"\\]|\\.)*)"', spellings):
-            rows.append((word, WORD_KIND_TO_TOKEN_KIND[kind], spelling))
-    return rows
-
 
 SPELLINGS = builtin_spellings()
 
