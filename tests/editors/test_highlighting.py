@@ -28,6 +28,7 @@ SPELLINGS_SAMPLE = "".join(f"{variant}\n" for _, kind, spelling in builtin_spell
 # Where the new tokens meet others: a ( in a comment, : and ; ending words, parameters
 # written against the parentheses, a stack effect with no --, two -- in one effect.
 EDGES = ("1 # ( a -- b ) : x ; if\n"
+         ": dup ; :  IF ; :\tpi ;\n"
          ":cube dup×; x;y 3;4 ->M; :: sin:;\n"
          "( a ) b ( x -- ) (y -- z) 2 ( a b -- c ( d -- e ) ÷ Then\n")
 SAMPLES = {"programs": PROGRAMS.read_text(encoding="utf-8"), "builtins": SPELLINGS_SAMPLE, "edges": EDGES}
@@ -137,7 +138,7 @@ def test_every_style_has_a_face_and_a_group():
     faces = {face for face, _ in EDITOR_STYLES.values()} - {"none", COMMENT}
     groups = {group for _, group in EDITOR_STYLES.values()}
     assert sorted(f for f in faces if f"(defface {f} " not in mode) == []
-    assert sorted(g for g in groups if not re.search(rf"^highlight default link {g} \w+$", syntax, re.M)) == []
+    assert sorted(g for g in groups if not re.search(rf"^highlight default link {g}\s+\w+$", syntax, re.M)) == []
 
 
 def test_the_samples_have_the_new_syntax():
