@@ -89,7 +89,8 @@ extension Machine {
     /// A printer of this machine's trees (several descriptions share one: making a printer
     /// costs more than a short description).
     public func printer(style: DescriptionStyle = DescriptionStyle()) -> InfixPrinter {
-        InfixPrinter(nodes: nodes, store: store, variableNames: variables.names, style: style)
+        InfixPrinter(nodes: nodes, store: store, variableNames: variables.names, links: links,
+                     wordNames: words.map(\.name), style: style)
     }
 
     /// The description of one node's tree.

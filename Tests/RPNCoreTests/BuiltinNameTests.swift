@@ -26,6 +26,7 @@ import Testing
         case .constant: .constant
         case .stackWord: .stackWord
         case .directive: .directive
+        case .keyword: .keyword
         }
     }
 

@@ -12,6 +12,10 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
     var values: [String]?
     var diagnostics: [ExpectedDiagnostic] = []
     var options: [String] = []
+    /// The description with every word inlined (`--expand`).
+    var expanded: String?
+    /// `describe(word:)` of the program's words, by name: `hyp(a,b) = √(a^2+b^2)`.
+    var words: [String] = []
 
     struct ExpectedDiagnostic: Sendable, Equatable, CustomStringConvertible {
         var severity: String
@@ -60,6 +64,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
             }
             if body.hasPrefix("description:") { current!.description = rest(after: "description:") }
             else if body.hasPrefix("ascii:") { current!.ascii = rest(after: "ascii:") }
+            else if body.hasPrefix("expanded:") { current!.expanded = rest(after: "expanded:") }
+            else if body.hasPrefix("word:") { current!.words.append(rest(after: "word:")) }
             else if body.hasPrefix("values:") {
                 let list = rest(after: "values:")
                 // ", " separates values: a grouped number (`1,234,567`) has no space.
@@ -89,5 +95,7 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
         return cases
     }
 
-    var hasExpectations: Bool { description != nil || values != nil || ascii != nil || !diagnostics.isEmpty }
+    var hasExpectations: Bool {
+        description != nil || values != nil || ascii != nil || !diagnostics.isEmpty || expanded != nil || !words.isEmpty
+    }
 }

@@ -18,6 +18,7 @@ import Testing
             if option == "degrees" { options.angleUnit = .degrees }
             else if option == "free" { options.freeVariables = true }
             else if option == "float" { options.exact = false }
+            else if words.first == "max-steps", let digits { options.maxSteps = digits }
             else if option == "fractions" { format.fractions = true }
             else if option == "group" { format.grouping = true }
             else if words.first == "base", let digits { format.base = digits }
@@ -36,6 +37,18 @@ import Testing
         if let description = test.description { #expect(result.description == description) }
         if let ascii = test.ascii {
             #expect(result.machine.description(style: DescriptionStyle(glyphs: .ascii)) == ascii)
+        }
+        if let expanded = test.expanded {
+            var expanding = options
+            expanding.expandWords = true
+            #expect(RPN.evaluate([source], options: expanding, variables: variables).description == expanded)
+        }
+        // `word: NAME…` lines: each word's own description, looked up by the name it starts with.
+        for expected in test.words {
+            let machine = result.machine
+            let index = machine.words.lastIndex { expected.hasPrefix($0.name + "(") || expected.hasPrefix($0.name + " ") }
+            guard let index else { Issue.record("no word for \(expected)"); continue }
+            #expect(machine.describe(word: index) == expected)
         }
         if let values = test.values {
             #expect(result.values.map { $0.map(format.string) ?? "none" } == values)

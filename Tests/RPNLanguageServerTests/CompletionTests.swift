@@ -70,18 +70,18 @@ import Testing
     static let words: [(String, Set<String>)] = [
         ("pi", ["pi", "π", "pick"]),
         ("ch", ["chs", "±"]),
-        ("ne", ["neg", "±"]),
+        ("ne", ["neg", "±", "next"]),
         ("sq", ["sqrt", "√", "sq"]),
         ("po", ["pow", "^"]),
         ("P", ["pow", "^", "perm", "pick"]),
-        ("e", ["e", "exact", "exp", "exp10"]),
-        ("E", ["exact", "exp", "exp10"]),
+        ("e", ["e", "else", "exact", "exp", "exp10"]),
+        ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
         ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn"]),
         ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and"]),
         // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
         ("o", ["or", "over"]),
-        ("n", ["neg", "±", "nip", "not"]),
+        ("n", ["neg", "±", "nip", "not", "next"]),
         ("AN", ["and"]),
         ("No", ["not"]),
     ]

@@ -94,15 +94,15 @@ import Testing
 
     static let completions: [(String, [String])] = [
         ("sq", ["sq", "sqrt"]),
-        ("S", ["sign", "sin", "sinh", "sq", "sqrt", "swap"]),
+        ("S", ["sign", "sin", "sinh", "sq", "sqrt", "step", "swap"]),
         ("d", ["deg", "depth", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rate"]),
         ("→", ["→rate"]),
         ("->r", ["->rate"]),
-        ("E", ["exact", "exp", "exp10"]),
-        ("e", ["e", "exact", "exp", "exp10"]),
+        ("E", ["else", "exact", "exp", "exp10"]),
+        ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("P", ["perm", "pick", "pow"]),
     ]
 

@@ -16,6 +16,8 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case float, exact
     // Issue 10: comparisons (exact 1 or 0) and logic on 0 / non-zero.
     case less, greater, lessEqual, greaterEqual, equal, notEqual, logicalAnd, logicalOr, logicalNot
+    // Issue 10: the words of programs (`: NAME … ;`, branches, loops).
+    case define, endDefinition, `if`, `else`, then, `for`, next, step, begin, until
 }
 
 extension BuiltinID {
@@ -79,6 +81,9 @@ public enum WordKind: String, Sendable {
     case stackWord
     /// Words that change the machine rather than the stack: `deg`, `rad`, `unset NAME`.
     case directive
+    /// The words of programs: `:` and `;` around a definition, `if else then`, `for next
+    /// step`, `begin until`. They make no node; the compiler reads them.
+    case keyword
 }
 
 public struct Builtin: Sendable {

@@ -22,6 +22,15 @@ public struct EvaluationOptions: Sendable {
     /// Exact arithmetic (big integers and fractions, grammar/rpn.ebnf "Exactness"); false is
     /// `--float`: every value an IEEE double, as rpn computed before exact numbers.
     public var exact: Bool = true
+    /// Steps a run may take before it stops with `step-limit` (`--max-steps`).
+    public var maxSteps: Int = 1_000_000_000
+    /// How the step-limit error says to raise the limit (the language server says it has a
+    /// smaller budget of its own).
+    public var stepLimitAdvice: String = "raise it with --max-steps N"
+    /// Calls nested deeper than this stop with `recursion-limit`.
+    public var maxCallDepth: Int = 1_000_000
+    /// Descriptions inline every word (`--expand`): `√(3^2+4^2)` rather than `hyp(3,4)`.
+    public var expandWords: Bool = false
 
     public init(angleUnit: AngleUnit = .radians, keepTrees: Bool = true, freeVariables: Bool = false,
                 storesNeedValues: Bool = false, exact: Bool = true) {

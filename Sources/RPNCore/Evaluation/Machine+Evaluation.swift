@@ -64,6 +64,22 @@ extension Machine {
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }
                 }
+            case .call:
+                let (word, arguments) = callOperands(node)
+                if let stale = arguments.last(where: { !isFresh($0) }) { scratch.append(stale); continue }
+                let values = arguments.map { nodes[Int($0)].value }
+                if !values.contains(where: StackSlot.isNone) {
+                    value = callValue(word, values, reportingAt: index)
+                }
+            case .select:
+                let (condition, first, second) = selectOperands(node)
+                guard isFresh(condition) else { scratch.append(condition); continue }
+                let flag = nodes[Int(condition)].value
+                if !StackSlot.isNone(flag) {
+                    let chosen = isZeroValue(flag) ? second : first
+                    guard isFresh(chosen) else { scratch.append(chosen); continue }
+                    value = nodes[Int(chosen)].value
+                }
             case .number, .constant, .missing:
                 value = node.value
             }
@@ -72,6 +88,12 @@ extension Machine {
             scratch.removeLast()
         }
         return nodes[Int(root)].value
+    }
+
+    func isZeroValue(_ slot: Double) -> Bool {
+        if slot.isFinite { return slot == 0 }
+        if let small = StackSlot.smallValue(slot) { return small == 0 }
+        return number(slot).map { $0.doubleValue == 0 } ?? false
     }
 
     mutating func variableValue(_ node: Node, _ index: Int32) -> Double {
@@ -116,6 +138,10 @@ extension Machine {
             case .binary:
                 work.append(node.rhs)
                 work.append(node.lhs)
+            case .call: work.append(contentsOf: callOperands(node).arguments.reversed())
+            case .select:
+                let (condition, first, second) = selectOperands(node)
+                work.append(contentsOf: [second, first, condition])
             case .number, .constant, .missing: break
             }
         }

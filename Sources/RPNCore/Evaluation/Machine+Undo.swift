@@ -17,6 +17,8 @@ extension Machine {
         let lastX: Double?
         /// Stack entries that were below the floor when it went down, top first.
         var savedEntries: [Double] = []
+        /// The words, their names and the links of call nodes when the change began.
+        let programs: ProgramState
         /// Bindings of variables that existed before the change, as they were then.
         var oldBindings: [Int32: Variables.Binding] = [:]
 
@@ -48,6 +50,8 @@ extension Machine {
         let optionsAfter: EvaluationOptions
         let lastXBefore: Double?
         let lastXAfter: Double?
+        let programsBefore: Machine.ProgramState
+        let programsAfter: Machine.ProgramState
 
         /// Bytes the record keeps alive: what the change touched, never the whole machine.
         public var retainedBytes: Int {
@@ -62,7 +66,7 @@ extension Machine {
     public mutating func beginChange() {
         precondition(journal == nil, "changes do not nest")
         journal = Journal(nodeCount: nodes.count, storeMark: store.mark, stackDepth: stack.count, variableCount: variables.names.count,
-                          options: options, lastX: lastX)
+                          options: options, lastX: lastX, programs: programState)
         stackFloor = stack.count
     }
 
@@ -83,7 +87,8 @@ extension Machine {
             namesAdded: Array(variables.names[journal.variableCount...]),
             bindingsBefore: changed.map { ($0, journal.oldBindings[$0]!) },
             bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
-            optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX)
+            optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX,
+            programsBefore: journal.programs, programsAfter: programState)
     }
 
     /// Evaluates the stack entries the change in progress could have affected, so that their
@@ -114,6 +119,7 @@ extension Machine {
         for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
         options = change.optionsBefore
         lastX = change.lastXBefore
+        programState = change.programsBefore
         invalidateCaches()
     }
 
@@ -130,7 +136,31 @@ extension Machine {
         for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
         options = change.optionsAfter
         lastX = change.lastXAfter
+        programState = change.programsAfter
         invalidateCaches()
+    }
+
+    /// What a change must take back of the programs: the words and the call nodes' links
+    /// (small next to nodes, so kept whole; the arrays are shared until one changes).
+    struct ProgramState: Sendable {
+        let words: [WordDefinition]
+        let wordOfVariable: [Int32]
+        let symbols: [SymbolOccurrence]
+        let links: [Int32]
+        let nextLocalSymbol: Int32
+    }
+
+    var programState: ProgramState {
+        get { ProgramState(words: words, wordOfVariable: wordOfVariable, symbols: symbols, links: links,
+                           nextLocalSymbol: nextLocalSymbol) }
+        set {
+            words = newValue.words
+            wordOfVariable = newValue.wordOfVariable
+            symbols = newValue.symbols
+            links = newValue.links
+            nextLocalSymbol = newValue.nextLocalSymbol
+            collector = nil
+        }
     }
 
     /// Every cached value is stale after bindings were restored behind the epochs' back.

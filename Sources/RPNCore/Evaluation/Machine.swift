@@ -46,6 +46,27 @@ public struct Machine: Sendable {
     /// `lastx` pushes again (HP LASTX); nil before the first.
     var lastX: Double?
 
+    // MARK: Programs (see Programs/)
+    /// Every definition, in order; a redefinition appends (uses compiled before it keep
+    /// calling the old one).
+    public internal(set) var words: [WordDefinition] = []
+    /// The definition a variable index names now (-1: none), by interned name.
+    var wordOfVariable: [Int32] = []
+    /// Every occurrence of a word or a local, for editors.
+    public internal(set) var symbols: [SymbolOccurrence] = []
+    var nextLocalSymbol: Int32 = 0
+    /// The operands of call and select nodes (see `Node.Kind.call`).
+    var links: [Int32] = []
+    /// The locals of the frames being run: parameters and loop counters.
+    var locals: [Double] = []
+    var undecidedIfs: [UndecidedIf] = []
+    /// A definition or top-level block being gathered.
+    var collector: Collector?
+    /// Steps run since the current source began (`EvaluationOptions.maxSteps`).
+    public internal(set) var steps = 0
+    var runHooks: RunHooks?
+    var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
+
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
     }
@@ -73,6 +94,17 @@ public struct Machine: Sendable {
         journal = nil
         stackFloor = 0
         lastX = nil
+        words.removeAll(keepingCapacity: true)
+        wordOfVariable.removeAll(keepingCapacity: true)
+        symbols.removeAll(keepingCapacity: true)
+        nextLocalSymbol = 0
+        links.removeAll(keepingCapacity: true)
+        locals.removeAll(keepingCapacity: true)
+        undecidedIfs.removeAll()
+        collector = nil
+        steps = 0
+        runHooks = nil
+        reportedCallDiagnostics.removeAll()
     }
 
     /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session
@@ -128,6 +160,7 @@ public struct Machine: Sendable {
     /// Runs every token of `source` on the current stack.
     public mutating func run(_ source: SourceFile) {
         reserve(for: source)
+        steps = 0
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
@@ -144,20 +177,47 @@ public struct Machine: Sendable {
     /// the source, and the caller takes the change back.
     public mutating func run(_ source: SourceFile, interrupted: () -> Bool) -> Bool {
         reserve(for: source)
-        return source.bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
-            var count = 0
-            var boxesSeen = store.boxes.count
-            while let token = lexer.next() {
-                execute(token, buffer, source.baseOffset)
-                count &+= 1
-                if count & 0xFFF == 0 || store.boxes.count != boxesSeen {
-                    boxesSeen = store.boxes.count
-                    if interrupted() { return false }
+        steps = 0
+        return withoutActuallyEscaping(interrupted) { interrupted in
+            let hooks = RunHooks(interrupted: interrupted)
+            runHooks = hooks
+            defer { runHooks = nil }
+            return source.bytes.withUnsafeBufferPointer { buffer in
+                var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+                var count = 0
+                var boxesSeen = store.boxes.count
+                while let token = lexer.next() {
+                    execute(token, buffer, source.baseOffset)
+                    if hooks.wasInterrupted { return false }
+                    count &+= 1
+                    if count & 0xFFF == 0 || store.boxes.count != boxesSeen {
+                        boxesSeen = store.boxes.count
+                        if interrupted() { return false }
+                    }
                 }
+                finish(buffer, source.baseOffset)
+                return true
             }
-            finish(buffer, source.baseOffset)
-            return true
+        }
+    }
+
+    /// Runs `source`, calling `trace` after every token run, inside words and loops too
+    /// (`--trace`), with the machine as that token left it.
+    public mutating func run(_ source: SourceFile, trace: (Token, Machine) -> Void) {
+        reserve(for: source)
+        steps = 0
+        withoutActuallyEscaping(trace) { trace in
+            runHooks = RunHooks(trace: trace)
+            defer { runHooks = nil }
+            source.bytes.withUnsafeBufferPointer { buffer in
+                var lexer = Lexer(bytes: buffer, base: source.baseOffset)
+                while let token = lexer.next() {
+                    let inProgram = collector != nil || token.kind == .keyword
+                    execute(token, buffer, source.baseOffset)
+                    if !inProgram, collector == nil, token.kind != .comment { trace(token, self) }
+                }
+                finish(buffer, source.baseOffset)
+            }
         }
     }
 
@@ -166,6 +226,7 @@ public struct Machine: Sendable {
     /// Editors use it to know what each token completes; the plain `run` stays free of it.
     public mutating func run(_ source: SourceFile, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
         reserve(for: source)
+        steps = 0
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, base: source.baseOffset)
             while let token = lexer.next() {
@@ -178,6 +239,7 @@ public struct Machine: Sendable {
 
     /// The end of a source: an `unset` still waiting for its name is an error.
     private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        abandonCollection()
         if let range = pendingUnset {
             pendingUnset = nil
             report(.error, .unsetNeedsName, "'\(text(range, buffer, base))' needs a variable name after it, as in unset M",
@@ -205,7 +267,8 @@ public struct Machine: Sendable {
     // MARK: - Tokens
 
     @inline(__always)
-    private mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        if collector != nil { collect(token, buffer, base); return }
         if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
         switch token.kind {
         case .number:
@@ -240,11 +303,17 @@ public struct Machine: Sendable {
         case .variable:
             let index = variables.intern(UnsafeBufferPointer(rebasing:
                 buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+            if Int(index) < wordOfVariable.count, wordOfVariable[Int(index)] >= 0 {
+                callFromTopLevel(wordOfVariable[Int(index)], token)
+                return
+            }
             stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
         case .store:
             store(token, buffer, base)
-        case .comment:
+        case .comment, .stackEffect:
             break
+        case .keyword:
+            topLevelKeyword(token, buffer, base)
         case .invalid:
             reportInvalid(token, buffer, base)
         }
@@ -252,7 +321,7 @@ public struct Machine: Sendable {
 
     /// Appends a node; returns its stack slot.
     @inline(__always)
-    private mutating func append(_ node: Node) -> Double {
+    mutating func append(_ node: Node) -> Double {
         nodes.append(node)
         return StackSlot.box(Int32(nodes.count - 1))
     }
@@ -270,7 +339,7 @@ public struct Machine: Sendable {
     }
 
     /// A node for a slot, making one for a folded constant.
-    private mutating func materialize(_ slot: Double) -> Int32 {
+    mutating func materialize(_ slot: Double) -> Int32 {
         if let node = StackSlot.node(slot) { return node }
         nodes.append(Node(kind: .number, value: slot, token: 0..<0))
         return Int32(nodes.count - 1)
@@ -493,6 +562,18 @@ public struct Machine: Sendable {
             report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
             return
         }
+        if !undecidedIfs.isEmpty || word(named: name) != nil {
+            report(.error, undecidedIfs.isEmpty ? .storeIntoWord : .storeInUndecidedBranch,
+                   undecidedIfs.isEmpty ? "cannot store into '\(name)': it is a word defined with ':'"
+                       : "\(TerminalText.shown(text(token.range, buffer, base))) is inside an if whose flag has no value yet, "
+                           + "so whether it stores is not known",
+                   token.range)
+            if !undecidedIfs.isEmpty {  // the branch's effect still takes its operand
+                willModify(from: last)
+                stack.removeLast()
+            }
+            return
+        }
         let errorsBefore = diagnostics.count + suppressedDiagnostics
         let slot = valueOfSlot(last)  // before reading self: evaluating may add a box
         let value = number(slot)
@@ -523,7 +604,7 @@ public struct Machine: Sendable {
         return true
     }
 
-    private mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let word = text(token.range, buffer, base)
         switch token.problem ?? .unknownToken {
         case .unknownToken:
@@ -546,6 +627,9 @@ public struct Machine: Sendable {
                 report(.error, .invalidUTF8, "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" : "")\(hex)",
                        (base + i)..<(base + i + 1))
             }
+        case .unclosedStackEffect:
+            report(.error, .unknownToken, "'(' needs a ')' on the same line: a stack effect is written ( a b -- c )",
+                   token.range)
         case .storeNeedsName:
             report(.error, .storeNeedsName,
                    "\(TerminalText.quoted(word)) needs a variable name right after it, as in \(TerminalText.shown(word))M",
@@ -590,6 +674,7 @@ extension WordKind {
         case .constant: "constant"
         case .stackWord: "stack word"
         case .directive: "directive"
+        case .keyword: "keyword"
         }
     }
 }

@@ -6,6 +6,12 @@ public struct Node: Sendable {
         case number, constant, variable, unary, binary
         /// A missing operand, printed `?`.
         case missing
+        /// A call of a function word, `hyp(3,4)`: `lhs` indexes `Machine.links`, which holds
+        /// the word, the argument count, then the arguments.
+        case call
+        /// `if(c, a, b)`, where an if's flag had no value: `lhs` indexes `Machine.links`,
+        /// which holds the condition and the two parts.
+        case select
     }
 
     /// The value of a constant subtree (`dependencies == 0`), else the value cached at

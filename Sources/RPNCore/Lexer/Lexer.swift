@@ -70,7 +70,7 @@ public struct Lexer {
             case 0x20, 0x09...0x0D, UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"),
                  UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "%"), UInt8(ascii: "&"),
                  UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-                 UInt8(ascii: "="): return true
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: ";"): return true
             default: return false
             }
         }
@@ -156,6 +156,9 @@ public struct Lexer {
             }
             position = i + 1
             return token(.operator, start, i + 1, builtin: .subtract)
+        case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
+        case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
+        case UInt8(ascii: "("): return stackEffect(at: start)
         case UInt8(ascii: "#"):
             while i < count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }  // LF, CRLF or a lone CR
             position = i
@@ -256,10 +259,37 @@ public struct Lexer {
             case .constant: .constant
             case .stackWord: .stackWord
             case .directive: .directive
+            case .keyword: .keyword
             }
             return token(kind, start, end, builtin: builtin)
         }
         return token(.variable, start, end)
+    }
+
+    /// `( a b -- c )`: a `(` whose line has a `--` word before the next `)` is one token up
+    /// to that `)` (a definition's stack effect, a comment elsewhere, as in Forth); without the
+    /// `)` it is invalid to the end of the line. Any other `(` is an unknown word as before
+    /// (infix typed by mistake, which the language server offers to rewrite in RPN).
+    mutating func stackEffect(at start: Int) -> Token {
+        var j = start + 1
+        var sawSeparator = false
+        while j < bytes.count, bytes[j] != UInt8(ascii: ")"), bytes[j] != 0x0A, bytes[j] != 0x0D {
+            if bytes[j] == UInt8(ascii: "-"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "-"),
+               Self.isSpace(bytes[j - 1]) || bytes[j - 1] == UInt8(ascii: "("),
+               j + 2 == bytes.count || Self.isSpace(bytes[j + 2]) || bytes[j + 2] == UInt8(ascii: ")") {
+                sawSeparator = true
+            }
+            j += 1
+        }
+        guard sawSeparator else { return invalidWord(at: start) }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: ")") else {
+            position = j
+            var token = token(.invalid, start, j)
+            token.problem = .unclosedStackEffect
+            return token
+        }
+        position = j + 1
+        return token(.stackEffect, start, j + 1)
     }
 
     mutating func store(at start: Int, nameStart: Int) -> Token {

@@ -2,11 +2,17 @@
 /// compares against scopes, so they are part of the interface.
 public enum TokenKind: String, Sendable, CaseIterable {
     case number, `operator`, function, constant, stackWord, directive, variable, store, comment, invalid
+    /// `: ; if else then for next step begin until` (the words of programs).
+    case keyword
+    /// `( a b -- c )`: a definition's declared stack effect, a comment anywhere else.
+    case stackEffect
 }
 
 /// Why a token is invalid.
 public enum LexProblem: Sendable, Equatable {
     case unknownToken, invalidNumber, invalidUTF8, nulByte, storeNeedsName, invalidStoreName
+    /// A `(` with no `)` after it on its line.
+    case unclosedStackEffect
 }
 
 public struct Token: Sendable, Equatable {

@@ -25,11 +25,17 @@ public struct InfixPrinter {
     let style: DescriptionStyle
     let glyphs: [[UInt8]]
     let minus: [UInt8]
+    /// The operands of call and select nodes, and the names of the words calls name.
+    let links: [Int32]
+    let wordNames: [[UInt8]]
 
     /// Use `Machine.printer(style:)`: the nodes' values live in the machine's store.
-    init(nodes: [Node], store: ValueStore, variableNames: [String], style: DescriptionStyle = DescriptionStyle()) {
+    init(nodes: [Node], store: ValueStore, variableNames: [String], links: [Int32] = [], wordNames: [String] = [],
+         style: DescriptionStyle = DescriptionStyle()) {
         self.nodes = nodes
         self.store = store
+        self.links = links
+        self.wordNames = wordNames.map { Array($0.utf8) }
         self.names = variableNames.map { Array($0.utf8) }
         self.style = style
         let ascii = style.glyphs == .ascii
@@ -101,7 +107,7 @@ public struct InfixPrinter {
         switch node.kind {
         case .number: return store.isNegative(node.value) ? Precedence.prefix : Precedence.atom
         case .unary, .binary: return Self.level(of: node.op)
-        case .constant, .variable, .missing: return Precedence.atom
+        case .constant, .variable, .missing, .call, .select: return Precedence.atom
         }
     }
 
@@ -151,7 +157,7 @@ public struct InfixPrinter {
         /// the work stack of a left-deep tree at one entry per level).
         /// `glyph`: the glyph of the word `index` (a raw `BuiltinID`); `comma`: "," between a
         /// call's arguments.
-        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, rightOperand, glyph, comma }
+        enum Kind: UInt8 { case node, parenthesizedNode, closeParen, rightOperand, glyph, comma, commaSpace }
         var kind: Kind
         var index: Int32
     }
@@ -171,6 +177,7 @@ public struct InfixPrinter {
                 switch task.kind {
                 case .closeParen: out.append(UInt8(ascii: ")")); continue
                 case .comma: out.append(UInt8(ascii: ",")); continue
+                case .commaSpace: out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]); continue
                 case .glyph: out.append(contentsOf: glyphs[Int(task.index)]); continue
                 case .rightOperand:
                     let node = nodes[Int(task.index)]
@@ -196,6 +203,26 @@ public struct InfixPrinter {
                 case .constant: out.append(contentsOf: glyphs[Int(node.op.rawValue)])
                 case .variable: out.append(contentsOf: names[Int(node.lhs)])
                 case .missing: out.append(UInt8(ascii: "?"))
+                case .call:  // hyp(3,4); a word of no inputs by its name alone
+                    let start = Int(node.lhs)
+                    out.append(contentsOf: wordNames[Int(links[start])])
+                    let count = Int(links[start + 1])
+                    guard count > 0 else { continue }
+                    out.append(UInt8(ascii: "("))
+                    work.append(Task(kind: .closeParen, index: 0))
+                    for k in stride(from: count - 1, through: 0, by: -1) {
+                        work.append(Task(kind: .node, index: links[start + 2 + k]))
+                        if k > 0 { work.append(Task(kind: .comma, index: 0)) }
+                    }
+                case .select:  // if(M<0, −M, M)
+                    let start = Int(node.lhs)
+                    out.append(contentsOf: "if(".utf8)
+                    work.append(Task(kind: .closeParen, index: 0))
+                    work.append(Task(kind: .node, index: links[start + 2]))
+                    work.append(Task(kind: .commaSpace, index: 0))
+                    work.append(Task(kind: .node, index: links[start + 1]))
+                    work.append(Task(kind: .commaSpace, index: 0))
+                    work.append(Task(kind: .node, index: links[start]))
                 case .unary:
                     switch Builtin[node.op].printForm {
                     case .prefix:

@@ -108,7 +108,7 @@ struct CompletionContext {
         let text = analysis.source.bytes[token.range.lowerBound..<cursor]
         let arrowLength = text.starts(with: "->".utf8) ? 2 : text.starts(with: "→".utf8) ? 3 : 0
         switch token.kind {
-        case .comment, .number:
+        case .comment, .number, .stackEffect:
             kind = .nothing
         case .store, .invalid:
             guard arrowLength > 0 else { kind = .nothing; return }  // `3x`, `😀`: nothing fits
@@ -127,7 +127,7 @@ struct CompletionContext {
             // ">" is a trigger character for the arrow "->"; right after the comparison ">" or
             // the shift ">>" nothing is being typed yet, and every word popping up would be noise.
             kind = .nothing
-        case .variable, .function, .constant, .stackWord, .directive, .operator:
+        case .variable, .function, .constant, .stackWord, .directive, .operator, .keyword:
             // A word being typed; after a glyph (`√`, `×`, `π`) the next word starts at the cursor.
             if token.kind == .variable || text.first.map(Self.isASCIILetterOrUnderscore) == true {
                 replaced = token.range.lowerBound..<cursor
@@ -160,7 +160,7 @@ struct BuiltinCompletion {
         case .binaryOperator: CompletionItemKind.operator
         case .function: CompletionItemKind.function
         case .constant: CompletionItemKind.constant
-        case .stackWord, .directive: CompletionItemKind.keyword
+        case .stackWord, .directive, .keyword: CompletionItemKind.keyword
         }
     }
 

@@ -31,7 +31,8 @@ public enum SemanticTokenLegend {
         case .directive: (4, 4)
         case .variable: (3, 0)
         case .store: (3, 1)
-        case .comment: (5, 0)
+        case .comment, .stackEffect: (5, 0)
+        case .keyword: (4, 0)
         case .invalid: nil
         }
     }

@@ -23,14 +23,8 @@ struct PlotFunction {
         var variables: Set<Int32> = []
         for index in stride(from: Int(node), through: 0, by: -1) where reached[index] {
             let n = nodes[index]
-            switch n.kind {
-            case .variable: variables.insert(n.lhs)
-            case .unary: if n.lhs >= 0 { reached[Int(n.lhs)] = true }
-            case .binary:
-                if n.lhs >= 0 { reached[Int(n.lhs)] = true }
-                if n.rhs >= 0 { reached[Int(n.rhs)] = true }
-            case .number, .constant, .missing: break
-            }
+            if n.kind == .variable { variables.insert(n.lhs) }
+            for operand in machine.operands(of: Int32(index)) { reached[Int(operand)] = true }
         }
         return variables.sorted().map { machine.variables.names[Int($0)] }
     }

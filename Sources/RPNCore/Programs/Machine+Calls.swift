@@ -1,0 +1,180 @@
+/// Calls of words: where a call runs in place and where it becomes a node of its own
+/// (`hyp(3,4)`), and how such a node gets its value.
+extension Machine {
+    /// Handles a call that needs no frame: too few operands, a word with errors, or (when
+    /// descriptions are kept) a function, which becomes one `name(args)` node. Returns false
+    /// when the caller must run the word's body.
+    mutating func call(_ word: Int32, at range: Range<Int>) -> Bool {
+        let definition = words[Int(word)]
+        let inputs = definition.inputCount
+        guard stack.count >= inputs else {
+            report(.error, .missingOperand,
+                   "\(definition.name) needs \(inputs) operand\(inputs == 1 ? "" : "s"), found \(stack.count)", range)
+            settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
+            return true
+        }
+        guard definition.effect != nil else {  // its errors were reported at the definition
+            settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
+            return true
+        }
+        guard options.keepTrees, definition.isFunction else { return false }
+        let arguments = stack[(stack.count - inputs)...]
+        let constant = definition.dependencies == 0 && arguments.allSatisfy { constantValue($0) != nil }
+        if options.expandWords, constant || !definition.isRecursive { return false }
+        makeCallNode(word, constant: constant, at: range)
+        return true
+    }
+
+    /// Replaces the arguments on top of the stack with a call node; its value is computed now
+    /// when they are constant, else when asked for (see `evaluate`).
+    private mutating func makeCallNode(_ word: Int32, constant: Bool, at range: Range<Int>) {
+        let definition = words[Int(word)]
+        let inputs = definition.inputCount
+        let first = stack.count - inputs
+        var dependencies = definition.dependencies
+        var arguments: [Int32] = []
+        for i in first..<stack.count {
+            let node = materialize(stack[i])
+            arguments.append(node)
+            dependencies |= nodes[Int(node)].dependencies
+        }
+        let start = Int32(links.count)
+        links.append(word)
+        links.append(Int32(inputs))
+        links.append(contentsOf: arguments)
+        var value = Double.nan
+        if constant {
+            var encoded: [Double] = []
+            for node in arguments { encoded.append(nodes[Int(node)].value) }
+            value = callValue(word, encoded, reportingAt: nil)
+        }
+        willModify(from: first)
+        stack.removeLast(inputs)
+        nodes.append(Node(kind: .call, value: value, lhs: start, dependencies: dependencies, token: range))
+        stack.append(StackSlot.box(Int32(nodes.count - 1)))
+    }
+
+    /// The arguments of a call node, and its word.
+    func callOperands(_ node: Node) -> (word: Int32, arguments: ArraySlice<Int32>) {
+        let start = Int(node.lhs)
+        let count = Int(links[start + 1])
+        return (links[start], links[(start + 2)..<(start + 2 + count)])
+    }
+
+    /// The operands of any node, in print order (none for leaves): the one walk of the forest
+    /// front ends use, so they never need to know how calls keep theirs.
+    public func operands(of index: Int32) -> [Int32] {
+        let node = nodes[Int(index)]
+        switch node.kind {
+        case .unary: return node.lhs >= 0 ? [node.lhs] : []
+        case .binary: return [node.lhs, node.rhs].filter { $0 >= 0 }
+        case .call: return Array(callOperands(node).arguments)
+        case .select:
+            let (condition, first, second) = selectOperands(node)
+            return [condition, first, second]
+        case .number, .constant, .variable, .missing: return []
+        }
+    }
+
+    /// The word a call node calls.
+    public func calledWord(_ index: Int32) -> Int32? {
+        let node = nodes[Int(index)]
+        return node.kind == .call ? callOperands(node).word : nil
+    }
+
+    /// The condition and the two parts of an `if(c, a, b)` node.
+    func selectOperands(_ node: Node) -> (condition: Int32, first: Int32, second: Int32) {
+        let start = Int(node.lhs)
+        return (links[start], links[start + 1], links[start + 2])
+    }
+
+    /// The value of a function word on these (encoded) arguments, computed by a machine of
+    /// its own without trees. Its errors are reported here: where they are in the word's body
+    /// (a constant call), or at the call node (`node`, a call evaluated later, once).
+    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?) -> Double {
+        var inner = Machine(options: options)
+        inner.options.keepTrees = false
+        inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
+        inner.words = words
+        inner.wordOfVariable = wordOfVariable
+        inner.variables = variables
+        for argument in arguments {
+            guard let value = number(argument) else { return .nan }
+            let slot = inner.encode(value)
+            inner.stack.append(slot)
+        }
+        let definition = words[Int(word)]
+        let range = definition.nameRange
+        if !inner.call(word, at: range) {
+            inner.interpret(Program.calling(word, at: range), inputs: definition.inputCount,
+                            outputs: definition.outputCount)
+        }
+        steps += inner.steps
+        for diagnostic in inner.diagnostics {
+            if let node {
+                reportOnce(node, diagnostic.severity, diagnostic.code,
+                           "\(definition.name): \(diagnostic.message)", nodes[Int(node)].tokenRange)
+            } else if reportedCallDiagnostics.insert(CallDiagnosticKey(diagnostic)).inserted {
+                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
+            }
+        }
+        guard inner.stack.count == 1, let result = inner.number(inner.stack[0]) else { return .nan }
+        return encode(result)
+    }
+
+    /// A variable token of a compiled body (its name was resolved when compiling: not a word).
+    @inline(__always)
+    mutating func pushVariable(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let index = variables.intern(UnsafeBufferPointer(rebasing:
+            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+        stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
+    }
+
+    // MARK: - Describing words
+
+    /// What a word computes, in the words of its parameters: `hyp(a,b) = √(a^2+b^2)` for a
+    /// function (parameters named by its declaration, else x, y, z, …), the description of
+    /// what it leaves for other words (`a+b,a−b`; `→M` stores show as nothing).
+    public func describe(word index: Int, style: DescriptionStyle = DescriptionStyle()) -> String {
+        let definition = words[index]
+        guard let effect = definition.effect else { return "\(definition.name) (has errors)" }
+        var inner = Machine(options: EvaluationOptions(angleUnit: options.angleUnit, keepTrees: true, freeVariables: true,
+                                                       exact: options.exact))
+        inner.options.maxSteps = 100_000
+        inner.words = words
+        inner.wordOfVariable = wordOfVariable
+        for name in effect.inputs {
+            let variable = inner.variables.intern(name)
+            inner.nodes.append(Node(kind: .variable, lhs: variable, dependencies: Self.bucket(variable),
+                                    token: definition.nameRange.lowerBound..<definition.nameRange.lowerBound))
+            inner.stack.append(StackSlot.box(Int32(inner.nodes.count - 1)))
+        }
+        // Shadowing: a parameter named like a word is the parameter inside the body.
+        for name in effect.inputs {
+            if let variable = inner.variables.index(of: name), Int(variable) < inner.wordOfVariable.count {
+                inner.wordOfVariable[Int(variable)] = -1
+            }
+        }
+        inner.interpret(definition.program, inputs: effect.inputs.count, outputs: effect.outputs.count)
+        var description = inner.description(style: style)
+        if inner.steps > inner.options.maxSteps { description = "…" }
+        guard definition.isFunction else { return "\(definition.name) \(effect.description): \(description)" }
+        let call = effect.inputs.isEmpty ? definition.name : "\(definition.name)(\(effect.inputs.joined(separator: ",")))"
+        return "\(call) = \(description)"
+    }
+}
+
+/// A diagnostic from inside a word called with constant arguments, reported once however
+/// many calls find it (a loop calling `f` 1000 times with the same failing step).
+struct CallDiagnosticKey: Hashable, Sendable {
+    let start: Int, end: Int
+    let code: String
+    let message: String
+
+    init(_ diagnostic: Diagnostic) {
+        start = diagnostic.range.lowerBound
+        end = diagnostic.range.upperBound
+        code = diagnostic.code.rawValue
+        message = diagnostic.message
+    }
+}

@@ -1,0 +1,57 @@
+/// What a word takes from the stack and leaves on it, Forth style: `( a b -- c )`. Names
+/// before `--` are the inputs (a definition's parameters), the ones after it the outputs.
+public struct StackEffect: Sendable, Equatable {
+    public var inputs: [String]
+    public var outputs: [String]
+
+    public init(inputs: [String], outputs: [String]) {
+        self.inputs = inputs
+        self.outputs = outputs
+    }
+
+    /// An inferred effect of `inputs` entries in and `outputs` out, named x, y, z, … (or after
+    /// `like`, a declared effect, where it has names at those places).
+    public init(inputs: Int, outputs: Int, like declared: StackEffect? = nil) {
+        self.inputs = (0..<inputs).map { i in
+            declared.flatMap { i < $0.inputs.count ? $0.inputs[i] : nil } ?? Self.placeholder(i, of: inputs)
+        }
+        self.outputs = (0..<outputs).map { i in
+            declared.flatMap { i < $0.outputs.count ? $0.outputs[i] : nil } ?? Self.placeholder(i, of: outputs)
+        }
+    }
+
+    /// x, y, z, w, then x1, x2, … for more than four.
+    static func placeholder(_ i: Int, of count: Int) -> String {
+        count <= 4 ? ["x", "y", "z", "w"][i] : "x\(i + 1)"
+    }
+
+    /// `( a b -- c )`.
+    public var description: String {
+        var parts = ["("]
+        parts.append(contentsOf: inputs)
+        parts.append("--")
+        parts.append(contentsOf: outputs)
+        parts.append(")")
+        return parts.joined(separator: " ")
+    }
+
+    /// Whether two effects move the stack the same way (names aside).
+    func hasSameShape(as other: StackEffect) -> Bool {
+        inputs.count == other.inputs.count && outputs.count == other.outputs.count
+    }
+
+    /// The effect written in a `( … )` token, or why it is not one. Words are separated by
+    /// whitespace; exactly one `--` separates inputs from outputs.
+    static func parse(_ text: Substring) -> Result<StackEffect, Diagnostic.Message> {
+        var body = text.dropFirst()  // "("
+        if body.last == ")" { body = body.dropLast() }
+        let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let separator = words.firstIndex(of: "--") else {
+            return .failure(Diagnostic.Message("a stack effect needs '--' between its inputs and outputs, as in ( a b -- c )"))
+        }
+        guard words[(separator + 1)...].firstIndex(of: "--") == nil else {
+            return .failure(Diagnostic.Message("a stack effect has one '--'"))
+        }
+        return .success(StackEffect(inputs: Array(words[..<separator]), outputs: Array(words[(separator + 1)...])))
+    }
+}
