@@ -140,10 +140,11 @@ The word is group 1."
   "Where the stack effect being highlighted ends (after its `)').")
 
 (defun rpn--match-stack-effect (limit)
-  "Find the next ( … ) on one line before LIMIT, outside comments.
-Group 1 is the stack effect.  It starts a token: a `(' inside a word
-\(sqrt(2)) starts none."
-  (let ((re (concat "\\(?:^\\|[" rpn--delimiters "]\\)\\(([^)\n]*)\\)"))
+  "Find the next stack effect ( … -- … ) before LIMIT, outside comments.
+Group 1 is the stack effect: a `(' that starts a token (not sqrt(2)), a `--'
+standing alone and the next `)' on the line.  A `(' without them is no token."
+  (let ((re (concat "\\(?:^\\|[" rpn--delimiters "]\\)"
+                    "\\((\\(?:[^)\n]*[ \t]\\)?--\\(?:[ \t][^)\n]*\\)?)\\)"))
         (found nil))
     (while (and (not found) (re-search-forward re limit t))
       (goto-char (match-end 1))

@@ -25,12 +25,13 @@ from rpn_grammar_support import TextMateTokenizer, builtin_spellings, spelling_v
 PROGRAMS = REPO / "tests" / "grammar" / "programs.rpn"
 SPELLINGS_SAMPLE = "".join(f"{variant}\n" for _, kind, spelling in builtin_spellings()
                            for variant in spelling_variants(kind, spelling))
-# Where the new tokens meet others: a ( in a comment, : and ; ending words, parameters
-# written against the parentheses, a stack effect with no --, two -- in one effect.
+# Where the new tokens meet others: a ( in a comment, : and ; ending words, built-in words
+# after :, parameters written against the parentheses, ( without a -- standing alone (no
+# stack effect), two -- in one effect.
 EDGES = ("1 # ( a -- b ) : x ; if\n"
          ": dup ; :  IF ; :\tpi ;\n"
          ":cube dup×; x;y 3;4 ->M; :: sin:;\n"
-         "( a ) b ( x -- ) (y -- z) 2 ( a b -- c ( d -- e ) ÷ Then\n")
+         "( a ) b ( a-- b ) ( x -- ) (y -- z) 2 ( a b -- c ( d -- e ) ÷ Then (-- )\n")
 SAMPLES = {"programs": PROGRAMS.read_text(encoding="utf-8"), "builtins": SPELLINGS_SAMPLE, "edges": EDGES}
 
 COMMENT = "comment"  # Emacs: font-lock-comment-face, or its delimiter face on the #
@@ -45,6 +46,9 @@ EDITOR_STYLES = {
     "variable.other.rpn": ("none", "rpnVariable"),
     "storage.type.store.rpn": ("rpn-store", "rpnStore"),
     "comment.line.number-sign.rpn": (COMMENT, "rpnComment"),
+    # editors leave invalid tokens as they are: the samples have only those that contain no
+    # valid token (a ( or ) alone)
+    "invalid.illegal.rpn": ("none", ""),
     "keyword.control.rpn": ("rpn-keyword", "rpnKeyword"),
     "keyword.other.definition.rpn": ("rpn-definition", "rpnDefine"),
     "entity.name.function.rpn": ("rpn-word-name", "rpnWordName"),
@@ -136,7 +140,7 @@ def test_every_style_has_a_face_and_a_group():
     mode = (EDITORS / "emacs" / "rpn-mode.el").read_text(encoding="utf-8")
     syntax = (EDITORS / "neovim" / "syntax" / "rpn.vim").read_text(encoding="utf-8")
     faces = {face for face, _ in EDITOR_STYLES.values()} - {"none", COMMENT}
-    groups = {group for _, group in EDITOR_STYLES.values()}
+    groups = {group for _, group in EDITOR_STYLES.values()} - {""}
     assert sorted(f for f in faces if f"(defface {f} " not in mode) == []
     assert sorted(g for g in groups if not re.search(rf"^highlight default link {g}\s+\w+$", syntax, re.M)) == []
 

@@ -163,7 +163,7 @@ SNIPPETS = ["3 -4 + 3-4 4+5× 2π× ->M →rate ->3x -> -2x 1e+5x 1.5.3 .5 5. 6.
             # issue 10: definitions, keywords, stack effects
             ": hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ; :cube dup dup××; x;y 3;-4 ->: ;;",
             "0 1 10 FOR i i + Next 1 begin 2 × dup 9 > until x 0 < if -1 Else 1 then",
-            "( a ) b ) (x) ( # c ) ( a b -- c ( d -- ) sqrt(2) x(a -- b) ( unclosed"]
+            "( a ) b ) (x) ( # -- c ) ( a b -- c ( d -- ) sqrt(2) x(a -- b) ( unclosed ( a -- b # c"]
 PROGRAMS = REPO / "tests" / "grammar" / "programs.rpn"
 
 

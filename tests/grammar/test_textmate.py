@@ -129,8 +129,8 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("pi-inside-word", "aπb", [(VAR, "a"), (CONST, "π"), (VAR, "b")]),
     ("call-syntax", "sqrt(2) sin(x)", [(INV, "sqrt(2)"), (INV, "sin(x)")]),
     ("identifier-then-junk", "x$ ab.c x₁ e\u0301 Ⅻ", [(INV, "x$"), (INV, "ab.c"), (INV, "x₁"), (INV, "e\u0301"), (INV, "Ⅻ")]),
-    # issue 10: ( … ) on one line is one token; : and ; are keywords (below)
-    ("other-words", "$ @ $x @1 ? ( ) , ; )", [(INV, w) for w in "$ @ $x @1 ?".split()] + [(EFFECT, "( )"), (INV, ","), (DEF, ";"), (INV, ")")]),
+    # issue 10: a ( with no -- before its ) is an unknown word as before; ; is a keyword
+    ("other-words", "$ @ $x @1 ? ( ) , ; )", [(INV, w) for w in "$ @ $x @1 ? ( ) ,".split()] + [(DEF, ";"), (INV, ")")]),
     ("nul", "a\x00b \x00 1\x00", [(INV, "a\x00b"), (INV, "\x00"), (INV, "1\x00")]),
     ("nbsp", "3\u00a04 \u00a0 x\u00a0 \u00a0x", [(INV, "3\u00a04"), (INV, "\u00a0"), (INV, "x\u00a0"), (INV, "\u00a0x")]),
     ("unicode-spaces", "a \u2003 b \u3000 \u0085 \x1c c \u2028 d", [(VAR, "a"), (INV, "\u2003"), (VAR, "b"), (INV, "\u3000"), (INV, "\u0085"), (INV, "\x1c"), (VAR, "c"), (INV, "\u2028"), (VAR, "d")]),
@@ -164,16 +164,26 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("keywords-glued", "1 2<if 3+else-1;then x=until", [(N, "1"), (N, "2"), (OP, "<"), (KW, "if"), (N, "3"), (OP, "+"), (KW, "else"),
      (OP, "-"), (N, "1"), (DEF, ";"), (KW, "then"), (VAR, "x"), (OP, "="), (KW, "until")]),
     ("keywords-store", "→if ->until if$", [(STORE, "→if"), (STORE, "->until"), (INV, "if$")]),
-    # stack effects: ( … ) on one line is one token, with the names before -- as parameters
+    # stack effects: a ( with a -- standing alone before the next ) on its line is one token
+    # to that ), with the names before the -- as parameters (a comment where no definition
+    # begins); with the -- but no ), an invalid token to the end of the line; without the --,
+    # an unknown word up to a delimiter, as before.
     ("stack-effect", ": hyp ( a b -- c ) a 2 ^ ;", [(DEF, ":"), (NAME, "hyp"), (EFFECT, "( a b -- c )"), (VAR, "a"), (N, "2"),
      (OP, "^"), (DEF, ";")]),
-    ("stack-effect-comment", "3 ( three ) 4 (x) + ()", [(N, "3"), (EFFECT, "( three )"), (N, "4"), (EFFECT, "(x)"), (OP, "+"), (EFFECT, "()")]),
-    ("stack-effect-first-paren", "( a ) b ) ( # c ) 1", [(EFFECT, "( a )"), (VAR, "b"), (INV, ")"), (EFFECT, "( # c )"), (N, "1")]),
-    ("stack-effect-after-operator", "3 4+( sum )5", [(N, "3"), (N, "4"), (OP, "+"), (EFFECT, "( sum )"), (N, "5")]),
-    ("stack-effect-unclosed", "( a b --\n3 ) (", [(INV, "("), (VAR, "a"), (VAR, "b"), (OP, "-"), (OP, "-"), (N, "3"),
-     (INV, ")"), (INV, "(")]),
+    ("stack-effect-separator", "(-- ) ( a --) (--) (a -- b) ( a\t--\tb )", [(EFFECT, "(-- )"), (EFFECT, "( a --)"), (EFFECT, "(--)"),
+     (EFFECT, "(a -- b)"), (EFFECT, "( a\t--\tb )")]),
+    ("stack-effect-comment", "3 ( x -- x ) 4 ( -- )", [(N, "3"), (EFFECT, "( x -- x )"), (N, "4"), (EFFECT, "( -- )")]),
+    ("no-separator", "( three ) (x) ( a-- b ) ( a --b ) ( a --- b ) ()", [(INV, "("), (VAR, "three"), (INV, ")"), (INV, "(x)"),
+     (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")"), (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (VAR, "b"),
+     (INV, ")"), (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")"), (INV, "()")]),
+    ("separator-after-paren", "( a ) -- b )", [(INV, "("), (VAR, "a"), (INV, ")"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")")]),
+    ("stack-effect-first-paren", "( a -- b ) c ) ( # -- ) 1", [(EFFECT, "( a -- b )"), (VAR, "c"), (INV, ")"), (EFFECT, "( # -- )"),
+     (N, "1")]),
+    ("stack-effect-after-operator", "3 4+( a -- b )5", [(N, "3"), (N, "4"), (OP, "+"), (EFFECT, "( a -- b )"), (N, "5")]),
+    ("stack-effect-unclosed", "( a b --\n3 ) ( -- x # c\n(", [(INV, "( a b --"), (N, "3"), (INV, ")"), (INV, "( -- x # c"),
+     (INV, "(")]),
     ("stack-effect-in-word", "sqrt(2) x(a -- b)", [(INV, "sqrt(2)"), (INV, "x(a"), (OP, "-"), (OP, "-"), (INV, "b)")]),
-    ("comment-hides-paren", "1 # ( a )", [(N, "1"), (COMMENT, "# ( a )")]),
+    ("comment-hides-paren", "1 # ( a -- b )", [(N, "1"), (COMMENT, "# ( a -- b )")]),
     # comments
     ("comment-after-token", "3#c", [(N, "3"), (COMMENT, "#c")]),
     ("comments", "3 4 + # sum\nx#y\n# only", [(N, "3"), (N, "4"), (OP, "+"), (COMMENT, "# sum"), (VAR, "x"), (COMMENT, "#y"), (COMMENT, "# only")]),
@@ -350,7 +360,7 @@ PROGRAM_SCOPES: list[tuple[int, str, int, str | None]] = [
     (13, "# 1 + 2 + … + n", 0, COMMENT),
     (14, "FOR", 0, KW), (14, "n", 0, VAR), (14, "j", 0, VAR), (14, "NEXT", 0, KW),
     (15, ";", 0, DEF),
-    (16, "( a comment in parentheses )", 0, EFFECT), (16, "a", 0, None), (16, "Dup", 0, STACK),
+    (16, "( n -- n n )", 0, EFFECT), (16, "n", 0, PARAM), (16, "Dup", 0, STACK),
     (16, "If", 0, KW), (16, "Else", 0, KW), (16, "Then", 0, KW), (16, "drop", 0, STACK),
 ]
 

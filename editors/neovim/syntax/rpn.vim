@@ -34,9 +34,9 @@ syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*/
 syntax match rpnDefine    /:/ nextgroup=rpnWordName skipwhite
 syntax match rpnDefine    /;/
 syntax match rpnWordName  /[[:alpha:]_][[:alnum:]_]*\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠:;]\|$\)/ contained
-" ( … ) on one line, where a token starts: a stack effect (a comment where no definition
-" begins). The names standing alone before a -- standing alone are its parameters.
-syntax region rpnStackEffect start=/\%(^\|[ \t]\|[-+−*×\/÷^√±π→%&|~!<>=≤≥≠:;]\)\@<=(\ze[^)]*)/ end=/)/ oneline contains=rpnParameter,rpnStackEffectOutputs
+" ( … -- … ) on one line, where a token starts: a stack effect (a comment where no definition
+" begins). The names standing alone before the -- standing alone are its parameters.
+syntax region rpnStackEffect start=/\%(^\|[ \t]\|[-+−*×\/÷^√±π→%&|~!<>=≤≥≠:;]\)\@<=(\ze\%([^)]*[ \t]\)\=--\%([ \t][^)]*\)\=)/ end=/)/ oneline contains=rpnParameter,rpnStackEffectOutputs
 " From the first -- to the ): the outputs, free text.
 syntax match rpnStackEffectOutputs /\%([ \t(]\)\@<=--\%([ \t)]\)\@=[^)]*/ contained transparent contains=NONE
 syntax match rpnParameter /\%([ \t(]\)\@<=[[:alpha:]_][[:alnum:]_]*\%([ \t]\)\@=\%([^)]*[ \t]--[ \t)]\)\@=/ contained
