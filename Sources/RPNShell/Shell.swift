@@ -41,8 +41,11 @@ public struct ShellEnvironment {
 public final class Shell {
     public let session: Session
     let environment: ShellEnvironment
-    /// Width of the prompt, so carets line up under what was typed.
-    public var prompt = "rpn> "
+    /// `rpn> `, or `...> ` while a definition waits for its `;`. Its width places carets under
+    /// what was typed.
+    public var prompt: String { pendingDefinition == nil ? "rpn> " : DefinitionContinuation.prompt }
+    /// The lines of a definition typed so far, joined with newlines, while it waits for its `;`.
+    private(set) var pendingDefinition: String?
     public internal(set) var finished = false
     /// Longest stretch of the stack's description shown after each line, in bytes.
     var descriptionBytes = 200
@@ -64,26 +67,47 @@ public final class Shell {
         while !finished {
             switch readLine(prompt) {
             case .line(let line): handle(line)
-            case .interrupted: break
-            case .end: finished = true
+            case .interrupted: abandonDefinition()
+            case .end:
+                // Ctrl-D at `...>` gives up the definition; at `rpn>` it leaves.
+                if pendingDefinition != nil { abandonDefinition() } else { finished = true }
             }
             output.flush()
         }
         return 0
     }
 
-    /// One line: a `:` command, RPN for the stack, or (empty) ENTER.
+    /// One line: a `:` command, RPN for the stack, (empty) ENTER, or the next line of a
+    /// definition that waits for its `;`.
     public func handle(_ line: String) {
         _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
+        if let pending = pendingDefinition {
+            pendingDefinition = nil
+            enter(pending + "\n" + line)
+            return
+        }
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix(":") {
+        if ShellCommand.isCommand(trimmed) {
             command(String(trimmed))
         } else if trimmed.isEmpty {
             // The HP habit: ENTER on an empty line duplicates the top of the stack.
             if session.depth > 0 { calculate(Builtin[.dup].glyph) }
         } else {
-            calculate(line)
+            enter(line)
         }
+    }
+
+    /// Typed RPN: run now, or kept (the prompt says `...>`) while a definition in it waits
+    /// for its `;`.
+    func enter(_ text: String) {
+        if DefinitionContinuation.isOpen(text) { pendingDefinition = text } else { calculate(text) }
+    }
+
+    /// Ctrl-C or Ctrl-D at `...>`: the definition's lines are dropped, nothing ran.
+    func abandonDefinition() {
+        guard pendingDefinition != nil else { return }
+        pendingDefinition = nil
+        say(note("definition abandoned; the stack is unchanged"))
     }
 
     /// Runs a typed line, or a file's text (`file`: its name) for `:load`.
@@ -97,8 +121,10 @@ public final class Shell {
             showStack()
         case .rejected(let errors):
             show(errors, typed: file == nil ? text : nil)
-            say(note(file == nil ? "the stack is unchanged; Up recalls the line to fix it"
-                                 : "nothing was loaded; the stack is unchanged"))
+            // Up recalls one line: of a definition typed over several, only its last.
+            say(note(file != nil ? "nothing was loaded; the stack is unchanged"
+                     : text.contains("\n") ? "the stack is unchanged"
+                     : "the stack is unchanged; Up recalls the line to fix it"))
         case .interrupted:
             say(note("interrupted; the stack is unchanged"))
         }
@@ -114,11 +140,12 @@ public final class Shell {
 
     /// Diagnostics of the line just entered: a caret under the typed line when they are in it
     /// and it fits on one terminal row; otherwise `NAME:LINE:COL:` with the source line (a
-    /// loaded file, an earlier line whose entry now fails, a line that wrapped).
+    /// loaded file, an earlier line whose entry now fails, a line that wrapped, a definition
+    /// typed over several lines).
     func show(_ diagnostics: [Diagnostic], typed: String?) {
         let renderer = DiagnosticRenderer(sources: session.sources, colour: environment.colour)
         let line = session.sources.files.last
-        let fits = typed.map { DisplayWidth.of(prompt) + DisplayWidth.of($0) < environment.terminalSize().columns } ?? false
+        let fits = typed.map { !$0.contains("\n") && DisplayWidth.of(prompt) + DisplayWidth.of($0) < environment.terminalSize().columns } ?? false
         for diagnostic in Diagnostic.ordered(diagnostics) {
             if fits, let line, line.contains(diagnostic.range.lowerBound) {
                 let carets = renderer.carets(for: diagnostic)
