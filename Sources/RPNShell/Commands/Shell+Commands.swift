@@ -1,3 +1,5 @@
+import RPNCore
+
 /// The shell's `:` commands: how one is registered and how a typed one is run. Each group of
 /// commands registers itself in its own file, in the order `:help` lists them.
 extension Shell {
@@ -30,7 +32,7 @@ extension Shell {
             return
         }
         guard let command = commands.command(named: name) else {
-            problem("unknown command ':\(name)'" + (commands.suggestion(for: name).map { "; did you mean ':\($0)'?" }
+            problem("unknown command \(TerminalText.quoted(":" + name))" + (commands.suggestion(for: name).map { "; did you mean ':\($0)'?" }
                                                     ?? "; :help lists them"))
             return
         }

@@ -1,4 +1,5 @@
 import RPNCommandLine
+import RPNCore
 
 /// `:save FILE` and `:load FILE`: the session's program to a file, a program file onto the stack.
 extension Shell {
@@ -11,7 +12,7 @@ extension Shell {
             do throws(InputError) {
                 try environment.writeFile(path, Array(text.utf8))
             } catch { throw CommandError(error.message) }
-            say(note("saved \(session.lineCount) line\(session.lineCount == 1 ? "" : "s") to \(path)"))
+            say(note("saved \(session.lineCount) line\(session.lineCount == 1 ? "" : "s") to \(TerminalText.shown(path))"))
         }
         on("load", usage: ":load FILE",
            summary: "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)", useRank: 22

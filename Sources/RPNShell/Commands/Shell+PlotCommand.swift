@@ -39,8 +39,8 @@ extension Shell {
         for word in rest {
             switch RPN.number(word).map(\.doubleValue) {
             case .success(let value) where value.isFinite: bounds.append(value)
-            case .success: throw CommandError(":plot needs finite bounds (\(word) is not)")
-            case .failure(let why): throw CommandError("\(word): \(why.text)")
+            case .success: throw CommandError(":plot needs finite bounds (\(TerminalText.shown(word)) is not)")
+            case .failure(let why): throw CommandError("\(TerminalText.shown(word)): \(why.text)")
             }
         }
         guard bounds[0] != bounds[1] else {

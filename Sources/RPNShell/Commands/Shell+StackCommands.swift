@@ -28,7 +28,7 @@ extension Shell {
            }
         ) { [unowned self] arguments throws(CommandError) in
             guard arguments.count == 1 else { throw arguments.usageError }
-            guard session.unsetVariable(arguments[0]) else { throw CommandError("'\(arguments[0])' has no value") }
+            guard session.unsetVariable(arguments[0]) else { throw CommandError("\(TerminalText.quoted(arguments[0])) has no value") }
             showStack()
         }
         on("clear", summary: "empty the stack and forget the variables", useRank: 23) { [unowned self] arguments throws(CommandError) in
@@ -57,7 +57,7 @@ extension Shell {
 
     /// `:set NAME VALUE`: VALUE is RPN computed now, with the variables as they are.
     func setVariable(_ name: String, _ valueText: String) throws(CommandError) {
-        guard RPN.isVariableName(name) else { throw CommandError("'\(name)' is not a variable name") }
+        guard RPN.isVariableName(name) else { throw CommandError("\(TerminalText.quoted(name)) is not a variable name") }
         switch RPN.number(valueText, angleUnit: session.angleUnit, exact: session.isExact,
                           variables: session.variables.map { ($0.name, $0.value) }) {
         case .success(let value):
@@ -69,7 +69,7 @@ extension Shell {
             say("  \(name) = \(session.format.string(value, limit: Swift.max(24, environment.terminalSize().columns - name.count - 6)))")
             showStack()
         case .failure(let why):
-            throw CommandError("\(valueText): \(why.text)")
+            throw CommandError("\(TerminalText.shown(valueText)): \(why.text)")
         }
     }
 }
