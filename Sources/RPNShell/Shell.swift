@@ -81,9 +81,12 @@ public final class Shell {
     /// definition that waits for its `;`.
     public func handle(_ line: String) {
         _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
-        if let pending = pendingDefinition {
-            pendingDefinition = nil
-            enter(pending + "\n" + line)
+        if pendingDefinition != nil {
+            pendingDefinition?.append("\n" + line)
+            if !DefinitionContinuation.isOpen(line, continuing: true), let text = pendingDefinition {
+                pendingDefinition = nil
+                calculate(text)
+            }
             return
         }
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -99,8 +102,8 @@ public final class Shell {
 
     /// Typed RPN: run now, or kept (the prompt says `...>`) while a definition in it waits
     /// for its `;`.
-    func enter(_ text: String) {
-        if DefinitionContinuation.isOpen(text) { pendingDefinition = text } else { calculate(text) }
+    func enter(_ line: String) {
+        if DefinitionContinuation.isOpen(line) { pendingDefinition = line } else { calculate(line) }
     }
 
     /// Ctrl-C or Ctrl-D at `...>`: the definition's lines are dropped, nothing ran.

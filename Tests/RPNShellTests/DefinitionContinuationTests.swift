@@ -51,6 +51,30 @@ import Testing
     ])
     func aDefinitionIsOpen(_ text: String, _ open: Bool) {
         #expect(DefinitionContinuation.isOpen(text) == open, "\(text.debugDescription)")
+        // The shell judges a line at `...>` alone: line by line it must come to the same.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lineByLine = DefinitionContinuation.isOpen(lines[0])
+        for line in lines.dropFirst() {
+            guard lineByLine else { return }  // the shell would have run the text by now
+            lineByLine = DefinitionContinuation.isOpen(line, continuing: true)
+        }
+        #expect(lineByLine == open, "\(text.debugDescription)")
+    }
+
+    /// Lines typed at `...>`, while a definition is open.
+    @Test(arguments: [
+        ("dup × ;", false),
+        ("dup", true),
+        ("", true),
+        (";", false),
+        ("# ;", true),
+        ("( ; )", true),
+        (":undo", true),      // at `...>` a `:` is the definition's (the core reports the nesting)
+        ("; : b", true),
+        ("; 3 4 +", false),
+    ])
+    func aContinuationLine(_ line: String, _ open: Bool) {
+        #expect(DefinitionContinuation.isOpen(line, continuing: true) == open, "\(line.debugDescription)")
     }
 }
 

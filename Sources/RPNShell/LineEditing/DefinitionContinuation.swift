@@ -11,10 +11,15 @@ enum DefinitionContinuation {
     /// comment); a `(` left open on its line hides nothing. A text that starts as a shell
     /// command (`:undo`) opens nothing. The lexer and the machine judge the rest: a nested
     /// `:` or a stray `;` is theirs to report, so the first `;` always ends the wait.
-    static func isOpen(_ text: String) -> Bool {
-        if ShellCommand.isCommand(Substring(text)) { return false }
+    static func isOpen(_ text: String) -> Bool { isOpen(text, continuing: false) }
+
+    /// The same for `text` typed while a definition is open (`continuing`) or not. Nothing
+    /// hides a `:` or a `;` past the end of a line, so the shell judges each line at `...>`
+    /// alone, in time proportional to the line rather than to the definition so far.
+    static func isOpen(_ text: String, continuing: Bool) -> Bool {
+        if !continuing, ShellCommand.isCommand(Substring(text)) { return false }
         let bytes = Array(text.utf8)
-        var open = false
+        var open = continuing
         var i = 0
         while i < bytes.count {
             switch bytes[i] {
