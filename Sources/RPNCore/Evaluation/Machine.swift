@@ -114,6 +114,7 @@ public struct Machine: Sendable {
     /// and looks at each line's diagnostics on their own).
     public mutating func clearDiagnostics() {
         diagnostics.removeAll(keepingCapacity: true)
+        reportedCallDiagnostics.removeAll()
         suppressedDiagnostics = 0
         suppressedErrors = 0
         firstSuppressedRange = nil

@@ -110,6 +110,7 @@ extension Machine {
                             outputs: definition.outputCount)
         }
         steps += inner.steps
+        if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
         for diagnostic in inner.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
