@@ -96,6 +96,7 @@ extension Machine {
         inner.options.keepTrees = false
         inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
         inner.words = words
+        inner.wordPrograms = wordPrograms
         inner.wordOfVariable = wordOfVariable
         inner.variables = variables
         for argument in arguments {
@@ -143,6 +144,7 @@ extension Machine {
                                                        exact: options.exact))
         inner.options.maxSteps = 100_000
         inner.words = words
+        inner.wordPrograms = wordPrograms
         inner.wordOfVariable = wordOfVariable
         for name in effect.inputs {
             let variable = inner.variables.intern(name)

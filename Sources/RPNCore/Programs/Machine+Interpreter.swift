@@ -34,13 +34,19 @@ extension Machine {
         var code = UnsafeBufferPointer(entry.steps)
         var ranges = UnsafeBufferPointer(entry.ranges)
         var tokens = UnsafeBufferPointer(entry.tokens)
+        var literals = UnsafeBufferPointer(entry.literals)
         var count = code.count
         var buffer = entry.buffer, base = entry.base
         var pc = 0
+        // Locals are never removed while running (a return only moves `localsTop` down), so
+        // calls do not shrink and regrow the array; the run's end truncates it once.
         var localsBase = locals.count
+        var localsTop = localsBase + entry.localCount
         locals.append(contentsOf: repeatElement(Double.nan, count: entry.localCount))
         let limit = options.maxSteps
         let hooks = runHooks
+        // Values only and no trace: the common steps take short paths below.
+        let fast = !options.keepTrees && hooks?.trace == nil
 
         func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
             if let code { report(.error, code, message, range) }
@@ -51,12 +57,16 @@ extension Machine {
 
         while true {
             if pc >= count {
-                locals.removeSubrange(localsBase...)
-                guard let frame = frames.popLast() else { return }
+                localsTop = localsBase
+                guard let frame = frames.popLast() else {
+                    if locals.count > outerLocals { locals.removeSubrange(outerLocals...) }
+                    return
+                }
                 program = frame.program
                 code = UnsafeBufferPointer(program.steps)
                 ranges = UnsafeBufferPointer(program.ranges)
                 tokens = UnsafeBufferPointer(program.tokens)
+                literals = UnsafeBufferPointer(program.literals)
                 count = code.count
                 buffer = program.buffer
                 base = program.base
@@ -81,6 +91,19 @@ extension Machine {
                 return
             }
             switch code[pc] {
+            case .number(let index):
+                let literal = literals[Int(index)]
+                if fast, literal.isShortInteger {
+                    stack.append(options.exact ? literal.exact : literal.float)
+                } else {
+                    executeInProgram(tokens[Int(index)], buffer, base)
+                    if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
+                }
+                pc += 1
+            case .operator(let op, let index):
+                if !arithmeticOnValues(op) { executeInProgram(tokens[Int(index)], buffer, base) }
+                pc += 1
+                if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
             case .token(let index):
                 let token = tokens[Int(index)]
                 if token.kind == .operator, arithmeticOnValues(token.builtin!) {
@@ -103,6 +126,27 @@ extension Machine {
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
             case .call(let word):
+                if fast, frames.count < options.maxCallDepth {
+                    // A call of a word without errors, its operands checked statically (or
+                    // counted here, for the top level's entry call).
+                    let callee = wordPrograms[Int(word)]
+                    if !callee.isBroken, callee.inputs <= stack.count {
+                        frames.append(Frame(program: program, pc: pc + 1, localsBase: localsBase))
+                        program = callee
+                        code = UnsafeBufferPointer(callee.steps)
+                        ranges = UnsafeBufferPointer(callee.ranges)
+                        tokens = UnsafeBufferPointer(callee.tokens)
+                        literals = UnsafeBufferPointer(callee.literals)
+                        count = code.count
+                        buffer = callee.buffer
+                        base = callee.base
+                        pc = 0
+                        localsBase = localsTop
+                        localsTop += callee.localCount
+                        while locals.count < localsTop { locals.append(.nan) }
+                        continue
+                    }
+                }
                 let at = ranges[pc]
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
@@ -118,19 +162,26 @@ extension Machine {
                 code = UnsafeBufferPointer(program.steps)
                 ranges = UnsafeBufferPointer(program.ranges)
                 tokens = UnsafeBufferPointer(program.tokens)
+                literals = UnsafeBufferPointer(program.literals)
                 count = code.count
                 buffer = program.buffer
                 base = program.base
                 pc = 0
-                localsBase = locals.count
-                locals.append(contentsOf: repeatElement(Double.nan, count: program.localCount))
+                localsBase = localsTop
+                localsTop += program.localCount
+                while locals.count < localsTop { locals.append(.nan) }
             case .bindParameters(let count):
                 let n = Int(count)
                 willModify(from: stack.count - n)
-                for i in 0..<n { locals[localsBase + i] = stack[stack.count - n + i] }
-                stack.removeLast(n)
+                for i in stride(from: n - 1, through: 0, by: -1) { locals[localsBase + i] = stack.removeLast() }
                 pc += 1
             case .branchIfZero(let target):
+                if fast, let flag = StackSlot.smallValue(stack[stack.count - 1]) {
+                    willModify(from: stack.count - 1)
+                    stack.removeLast()
+                    pc = flag != 0 ? pc + 1 : Int(target)
+                    continue
+                }
                 let at = ranges[pc]
                 let flag = popFlag()
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .if), self) }

@@ -9,6 +9,13 @@ final class Program: @unchecked Sendable {
     let steps: UnsafeMutableBufferPointer<Step>
     let ranges: UnsafeMutableBufferPointer<Range<Int>>
     let tokens: UnsafeMutableBufferPointer<Token>
+    /// For each token, the literal a short integer pushes (exactly and as a double), so that a
+    /// run without trees pushes it without decoding the token.
+    let literals: UnsafeMutableBufferPointer<Literal>
+    /// The checked effect (calls need this many entries) and whether the program has errors
+    /// (it is then `Program.empty`: calls leave its outputs without value).
+    var inputs = 0, outputs = 0
+    var isBroken = false
     /// Locals a frame of this program needs: parameters, then three per `for` (counter,
     /// bound, step).
     let localCount: Int
@@ -22,7 +29,12 @@ final class Program: @unchecked Sendable {
         for instruction in code {
             switch instruction {
             case .token(let token):
-                steps.append(.token(Int32(tokens.count)))
+                let index = Int32(tokens.count)
+                switch token.kind {
+                case .number: steps.append(.number(index))
+                case .operator: steps.append(.operator(token.builtin!, index))
+                default: steps.append(.token(index))
+                }
                 tokens.append(token)
             case .call(let word, _): steps.append(.call(word))
             case .local(let local, _): steps.append(.local(local))
@@ -38,6 +50,12 @@ final class Program: @unchecked Sendable {
         self.steps = Self.buffer(steps)
         self.ranges = Self.buffer(code.map(\.range))
         self.tokens = Self.buffer(tokens)
+        self.literals = Self.buffer(tokens.map { token in
+            guard token.kind == .number, let exact = Machine.exactShortInteger(token) else {
+                return Literal(exact: .nan, float: .nan, isShortInteger: false)
+            }
+            return Literal(exact: exact, float: token.number, isShortInteger: true)
+        })
         self.localCount = localCount
         self.text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
         _ = self.text.initialize(from: text)
@@ -53,7 +71,7 @@ final class Program: @unchecked Sendable {
     deinit {
         text.deallocate()
         for buffer in [UnsafeMutableRawPointer(steps.baseAddress), UnsafeMutableRawPointer(ranges.baseAddress),
-                       UnsafeMutableRawPointer(tokens.baseAddress)] {
+                       UnsafeMutableRawPointer(tokens.baseAddress), UnsafeMutableRawPointer(literals.baseAddress)] {
             buffer?.deallocate()  // trivial elements: nothing to deinitialize
         }
     }
@@ -65,6 +83,10 @@ final class Program: @unchecked Sendable {
 /// and the source range in the program's parallel buffers.
 enum Step: Sendable {
     case token(Int32)
+    /// A number token; `literals` has its value when it is a short integer.
+    case number(Int32)
+    /// An operator token (`+`, `<`, …): its word, and the token for the general path.
+    case `operator`(BuiltinID, Int32)
     case call(Int32)
     case local(Int32)
     case bindParameters(Int32)
@@ -74,4 +96,11 @@ enum Step: Sendable {
     case forStart(local: Int32, exit: Int32, hasStep: Bool)
     case forNext(local: Int32, body: Int32)
     case until(Int32)
+}
+
+/// A short integer literal, ready to push.
+struct Literal {
+    let exact: Double
+    let float: Double
+    let isShortInteger: Bool
 }
