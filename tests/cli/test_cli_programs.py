@@ -348,6 +348,19 @@ def test_trace_lines_are_bounded():
     assert lines[-1].startswith("1:444   dup             3: 1+1+1+")
 
 
+@pytest.mark.parametrize("program, total", [
+    ("0 1 40000 for i i + next", 800020000),              # a description 40000 deep
+    ("0 →s 1 40000 for i s i + →s next s", 800020000),    # entries that read a variable
+])
+def test_a_long_trace_takes_time_in_proportion_to_its_length(program, total):
+    """160,000 lines: each costs about the same however long the run has been."""
+    start = time.monotonic()
+    result = rpn("--trace", "-e", program, timeout=120)
+    assert time.monotonic() - start < 15
+    lines = result.stdout.decode().splitlines()
+    assert len(lines) >= 4 * 40000 and lines[-1] == str(total)
+
+
 def test_trace_goes_with_describe_but_not_json():
     code, out, err = text(rpn("--trace", "-d", "-e", "3 4 +"))
     assert (code, err) == (0, "")

@@ -118,7 +118,7 @@ public struct EvalCommand {
 
     /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
     /// every step: they get a smaller step budget unless `--max-steps` says otherwise.
-    var evaluationOptions: EvaluationOptions {
+    public var evaluationOptions: EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json || trace,
                                         freeVariables: describe, exact: exact)
         let keeper = describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil
