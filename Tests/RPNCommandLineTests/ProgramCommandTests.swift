@@ -89,7 +89,6 @@ import Testing
             1:24    inc2: call inc  1: 5+1 = 6
             1:7     inc: 1          2: 5+1 = 6  1: 1
             1:9     inc: +          1: 5+1+1 = 7
-            1:32    inc2            1: 5+1+1 = 7
             7
 
             """)
@@ -105,7 +104,6 @@ import Testing
             4:3     call twice      1: 5
             2:3     twice: 2        2: 5  1: 2
             2:5     twice: ×        1: 5×2 = 10
-            4:3     twice           1: 5×2 = 10
             10
 
             """)

@@ -8,17 +8,21 @@ import RPNCore
 ///     1:20    call square     1: 3
 ///     1:10    square: dup     2: 3  1: 3
 ///     1:14    square: ×       1: 3×3 = 9
-///     1:20    square          1: 3×3 = 9
 ///
 /// The position (`line:col`, the source's name first when there are several), the token (in
-/// a word's body, the word's name first; `call NAME` where a call from the top level goes
-/// into the word, `NAME` alone where it is done), then the stack's top levels as the shell
-/// shows them: level numbers, each entry's description and, when it says something more,
-/// its value. A definition gets a line with its effect when it is made.
+/// a word's body, the word's name first; a call as `call NAME`, with the stack it starts
+/// from), then the stack's top levels as the shell shows them: level numbers, each entry's
+/// description and, when it says something more, its value. A definition gets a line with
+/// its effect when it is made.
 ///
 /// Every line is bounded, whatever the program: the top `levels` levels and a count of the
 /// others, descriptions cut at `descriptionColumns`, values abbreviated to `valueCharacters`,
-/// tokens cut to `tokenColumns`.
+/// tokens cut to `tokenColumns`. So is the work for a line, or a long run would take time in
+/// the square of its length: a description deeper than `describableHeight` is shown as `…`
+/// (printing one starts at the bottom of its tree), and an entry that reads variables gets
+/// its value only while the run has at most `evaluableNodes` nodes (it is evaluated on a copy
+/// of the machine, whose trees are copied with the first value it caches). Constant entries
+/// and variables themselves always show their values.
 final class TraceWriter {
     static let levels = 4
     static let descriptionBytes = 30
@@ -27,6 +31,8 @@ final class TraceWriter {
     static let tokenColumns = 24
     static let positionWidth = 8
     static let labelWidth = 16
+    static let describableHeight = 1000
+    static let evaluableNodes = 1 << 14
 
     private let sources: SourceSet
     private let output: OutputSink
@@ -40,10 +46,8 @@ final class TraceWriter {
     /// Positions and labels by token start (tokens in loops come back).
     private var positions: [Int: String] = [:]
     private var labels: [Int: String] = [:]
-    /// A call from the top level, not yet known to go into its word (the next line is from its
-    /// body, or the same token again when the word is done) or to be done already (the word
-    /// became a call node, or had errors). Its line waits for the next one to tell.
-    private var held: (range: Range<Int>, position: String, label: String, stack: String)?
+    /// The height of every node's tree (a leaf: 0), measured as nodes appear.
+    private var heights: [Int32] = []
 
     init(sources: SourceSet, output: OutputSink, glyphs: DescriptionStyle.Glyphs, format: NumberFormat) {
         self.sources = sources
@@ -52,42 +56,20 @@ final class TraceWriter {
         self.format = format
     }
 
-    /// Called by `Machine.run(_:trace:)` after each token.
+    /// Called by `Machine.run(_:trace:)` after each token (a call: before its body runs).
     func step(_ token: Token, _ machine: Machine) {
         guard token.kind != .comment, token.kind != .stackEffect else { return }
         noteCallSites(machine)
-        let context = word(containing: token.range.lowerBound, in: machine)
-        if let waiting = held {
-            held = nil
-            if token.range == waiting.range {
-                // The same call again: it went into the word (which ran nothing worth a line),
-                // and this is the word done.
-                write(waiting.position, "call " + waiting.label, waiting.stack)
-                write(waiting.position, waiting.label, stack(of: machine))
-                return
-            }
-            // A line from a body: the call went into its word. Another top-level line: it was
-            // done at once.
-            write(waiting.position, (context != nil ? "call " : "") + waiting.label, waiting.stack)
-        }
         announceDefinitions(machine)
         let start = token.range.lowerBound
-        let position = position(of: start)
-        let label = label(of: token.range, context: context, in: machine)
-        let isCall = token.kind == .variable && callSites.contains(start)
-        if isCall, context == nil {
-            held = (token.range, position, label, stack(of: machine))
-        } else {
-            write(position, isCall ? callLabel(label, context: context, in: machine) : label, stack(of: machine))
-        }
+        let context = word(containing: start, in: machine)
+        var label = label(of: token.range, context: context, in: machine)
+        if token.kind == .variable, callSites.contains(start) { label = callLabel(label, context: context, in: machine) }
+        write(position(of: start), label, stack(of: machine))
     }
 
-    /// After the run: the line still waiting, the definitions made after the last token.
+    /// After the run: the definitions made after the last token.
     func finish(_ machine: Machine) {
-        if let waiting = held {
-            held = nil
-            write(waiting.position, waiting.label, waiting.stack)
-        }
         announceDefinitions(machine)
     }
 
@@ -123,6 +105,7 @@ final class TraceWriter {
     private func stack(of machine: Machine) -> String {
         let depth = machine.depth
         guard depth > 0 else { return "(empty)" }
+        measureNewNodes(machine)
         let printer = machine.printer(style: style)
         // Evaluating caches values in the nodes: it runs on a copy, so the traced run is left
         // as it is. Constant entries (most) are read without writing, so the copy costs nothing.
@@ -134,11 +117,14 @@ final class TraceWriter {
             let node = machine.stackNode(level)
             var text = "?"
             if node >= 0 {
+                let shallow = heights[Int(node)] <= Self.describableHeight
                 // The printer stops at the byte limit between tokens; a long literal is cut here.
-                let description = DisplayWidth.fitting(String(decoding: printer.describe([node]).bytes, as: UTF8.self),
-                                                       width: Self.descriptionColumns)
+                let description = shallow
+                    ? DisplayWidth.fitting(String(decoding: printer.describe([node]).bytes, as: UTF8.self),
+                                           width: Self.descriptionColumns)
+                    : "…"
                 text = description
-                if let value = evaluator.value(of: node) {
+                if let value = value(of: node, in: machine, evaluator: &evaluator, shallow: shallow) {
                     let shown = format.string(value, limit: Self.valueCharacters)
                     if shown != description { text += " = " + shown }
                 }
@@ -146,6 +132,32 @@ final class TraceWriter {
             parts.append("\(depth - level): " + text)
         }
         return parts.joined(separator: "  ")
+    }
+
+    /// A node's value, where finding it is cheap (see the type's comment).
+    private func value(of node: Int32, in machine: Machine, evaluator: inout Machine, shallow: Bool) -> Number? {
+        let tree = machine.nodes[Int(node)]
+        if tree.isConstant { return evaluator.value(of: node) }  // read, not computed: nothing is copied
+        if tree.kind == .variable {
+            if case .value(let value) = machine.variables.bindings[Int(tree.lhs)] { return value }
+            return nil
+        }
+        guard shallow, machine.nodes.count <= Self.evaluableNodes else { return nil }
+        return evaluator.value(of: node)
+    }
+
+    /// Heights of the nodes made since the last line (nodes are only appended; if a run took
+    /// some back, they are measured again).
+    private func measureNewNodes(_ machine: Machine) {
+        let count = machine.nodes.count
+        if count < heights.count { heights.removeAll(keepingCapacity: true) }
+        while heights.count < count {
+            var height: Int32 = 0
+            for operand in machine.operands(of: Int32(heights.count)) where operand >= 0 {
+                height = Swift.max(height, heights[Int(operand)] &+ 1)
+            }
+            heights.append(height)
+        }
     }
 
     // MARK: - Positions and names
