@@ -129,10 +129,13 @@ struct EvalOptions: ParsableArguments {
     /// sense (the shell always describes), so they are refused rather than dropped.
     func runShell(_ io: CommandLineIO) -> Int32 {
         defer { io.standardError.flush() }
-        for (given, name) in [(json, "--json"), (describe, "--describe"), (trace, "--trace"), (expand, "--expand"),
-                              (maxSteps != nil, "--max-steps")] where given {
-            io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); "
-                    + "the shell shows descriptions as it goes")
+        let descriptions = "the shell shows descriptions as it goes"
+        for (given, name, why) in [(json, "--json", descriptions), (describe, "--describe", descriptions),
+                                   (trace, "--trace", "the shell shows the stack after every line"),
+                                   (expand, "--expand", "it changes the description of a program's result"),
+                                   (maxSteps != nil, "--max-steps", "it limits a program's run; in the shell, Ctrl-C stops one")]
+        where given {
+            io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); \(why)")
             return ExitStatus.usage
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians

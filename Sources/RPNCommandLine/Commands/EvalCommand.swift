@@ -128,11 +128,21 @@ public struct EvalCommand {
     }
 
     /// The variables that were never given a value, sorted. Word names are interned as
-    /// variables are (the lexer cannot tell them apart), but they are not variables.
+    /// variables are (the lexer cannot tell them apart), but they are not variables, unless
+    /// the program also reads one as a variable (before its definition).
     static func freeVariables(_ machine: Machine) -> [String] {
         let variables = machine.variables
         let words = Set(machine.words.map(\.name))
-        return variables.names.filter { variables[$0] == .unset && !words.contains($0) }.sorted()
+        var readAsVariables: Set<String> = []
+        if !words.isEmpty {
+            for node in machine.nodes where node.kind == .variable {
+                let name = variables.names[Int(node.lhs)]
+                if words.contains(name) { readAsVariables.insert(name) }
+            }
+        }
+        return variables.names.filter {
+            variables[$0] == .unset && (!words.contains($0) || readAsVariables.contains($0))
+        }.sorted()
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],
