@@ -23,8 +23,10 @@ extension Shell {
     }
 
     func addFavorite() throws(CommandError) {
-        guard !session.program.isEmpty else { throw CommandError("nothing to save yet: type a program first") }
-        let favorite = Favorite(program: session.program, description: session.description(limit: Favorite.descriptionBytes).text)
+        // The program without the definitions it does not use: a favorite keeps the words it calls.
+        let program = session.favoriteProgram
+        guard !program.isEmpty else { throw CommandError("nothing to save yet: type a program first") }
+        let favorite = Favorite(program: program, description: session.description(limit: Favorite.descriptionBytes).text)
         let list: [Favorite]
         do { list = try environment.favorites.add(favorite) } catch { throw CommandError(error.message) }
         say(note("added ") + FavoritesCommand.line(number: list.count, width: 1, favorite,

@@ -1,0 +1,43 @@
+import RPNCore
+
+/// `:words` and `:see NAME`: the words the session has defined.
+extension Shell {
+    func registerWordCommands() {
+        on("words", summary: "the words defined in the session, with their stack effects and descriptions", useRank: 31
+        ) { [unowned self] arguments throws(CommandError) in
+            try arguments.none()
+            let words = session.definedWords
+            if words.isEmpty { say(note("no words defined yet: : NAME BODY ; defines one, as : square dup × ;")) }
+            for (index, word) in words {
+                say(fitted("  \(word.name) \(Session.effect(of: word))  \(session.describe(word: index))"))
+            }
+        }
+        on("see", usage: ":see NAME", summary: "a word's definition as typed, its stack effect and description", useRank: 32,
+           completing: { [unowned self] before, typed in
+               before.isEmpty ? ShellCommand.offering(session.wordNames)(before, typed) : (typed, [])
+           }
+        ) { [unowned self] arguments throws(CommandError) in
+            guard arguments.count == 1 else { throw arguments.usageError }
+            let name = arguments[0]
+            guard let (index, word) = session.word(named: name).map({ ($0.index, $0.definition) }) else {
+                if Builtin.named(name) != nil {
+                    throw CommandError("\(TerminalText.quoted(name)) is a built-in word; :help lists them")
+                }
+                let suggestion = Suggestions.closest(to: name, among: session.wordNames)
+                throw CommandError("no word \(TerminalText.quoted(name))"
+                                   + (suggestion.map { "; did you mean \(TerminalText.quoted($0))?" } ?? "; :words lists them"))
+            }
+            // Its lines as typed, control characters escaped (a comment may hold any).
+            let text = session.text(of: word).split(separator: "\n", omittingEmptySubsequences: false)
+                .map(TerminalText.shown).joined(separator: "\n")
+            writeInterruptibly(text)
+            say(fitted("  \(Session.effect(of: word))  \(session.describe(word: index))"))
+        }
+    }
+
+    /// A line cut to the terminal with `…`, one column left free (a line as wide as the
+    /// terminal wraps on some).
+    func fitted(_ line: String) -> String {
+        DisplayWidth.fitting(line, width: max(10, environment.terminalSize().columns - 1))
+    }
+}
