@@ -34,11 +34,23 @@ import Testing
         #expect(shell.type("5 M hyp").hasSuffix("  hyp(3,4),hyp(5,M) = ?\n"))
     }
 
+    /// A line that defines words says so, with the effects inferred (or declared); a file
+    /// that defines many says how many.
+    @Test func definingSaysWhatWasDefined() {
+        let shell = Self.shell([])
+        #expect(shell.type(Self.hyp) == "defined hyp ( a b -- c )\n  (empty stack)\n")
+        #expect(shell.type(Self.square + " " + Self.two + " 3 square")
+                == "defined square ( x -- x )\ndefined two ( a -- b c )\n  1: 9\n  square(3) = 9\n")
+        let files = FakeFiles(["words.rpn": (1...4).map { ": w\($0) \($0) ;" }.joined(separator: "\n")])
+        #expect(Self.shell([], files: files).type(":load words.rpn") == "defined 4 words: :words lists them\n  (empty stack)\n")
+    }
+
     /// A redefinition warns under the name, and says the stack is as it was.
     @Test func aRedefinitionWarns() {
         let shell = Self.shell([Self.square])
         #expect(shell.type(": square dup dup × × ;")
-                == "       ^^^^^^ warning: 'square' is defined again; uses from here on call this definition\n  (empty stack)\n")
+                == "       ^^^^^^ warning: 'square' is defined again; uses from here on call this definition\n"
+                   + "defined square ( x -- x )\n  (empty stack)\n")
         #expect(shell.type("2 square") == "  1: 8\n  square(2) = 8\n")
     }
 
@@ -210,12 +222,29 @@ import Testing
                                               description: "hyp(3,4)")])
         let fresh = Self.shell([], favorites: store)
         #expect(fresh.type(":favs") == "1  hyp(3,4)\n")
-        #expect(fresh.type(":fav 1") == "  1: 5\n  hyp(3,4) = 5\n")
+        #expect(fresh.type(":fav 1") == "defined hyp ( a b -- c )\n  1: 5\n  hyp(3,4) = 5\n")
         #expect(fresh.type(":words") == "  hyp ( a b -- c )  hyp(a,b) = √(a^2+b^2)\n")
         _ = shell.type(":clear")
         _ = shell.type("M square")
         _ = shell.type(":fav")
         #expect(Self.shell([], favorites: store, terminal: (60, 20)).type(":plot fav 2 -2 2").contains("square(M)"))
+    }
+
+    /// A favorite run twice defines its words again: the warning names the favorite and shows
+    /// its line, not a caret under what was typed (`:fav 1`).
+    @Test func aFavoriteRunTwiceWarnsWhereItsDefinitionIs() {
+        let store = InMemoryFavoritesStore([Favorite(program: Self.square + " 3 square", description: "square(3)")])
+        let shell = Self.shell([":fav 1"], favorites: store)
+        #expect(shell.type(":fav 1") == """
+            favorite 1:1:3: warning: 'square' is defined again; uses from here on call this definition
+            : square dup × ; 3 square
+              ^^^^^^
+            defined square ( x -- x )
+              2: 9
+              1: 9
+              square(3),square(3) = 9
+
+            """)
     }
 
     /// Only words: nothing for a favorite to keep.

@@ -38,7 +38,9 @@ extension Shell {
         guard number >= 1, number <= favorites.count else {
             throw CommandError("no favorite \(number) (there are \(favorites.count))")
         }
-        calculate(favorites[number - 1].program)
+        // Named as a file is: its diagnostics (a word it defines again) point into its text,
+        // not under `:fav N` as typed.
+        calculate(favorites[number - 1].program, file: "favorite \(number)")
     }
 
     func removeFavorite(_ number: Int) throws(CommandError) {

@@ -35,6 +35,17 @@ extension Shell {
         }
     }
 
+    /// After a line that defined words: each with its effect (`defined square ( x -- x )`,
+    /// the checker's inference), or how many when a file defined more than a few.
+    func announceDefinitions(from first: Int) {
+        let words = session.definitions(from: first)
+        if words.count > 3 {
+            say(note("defined \(words.count) words: :words lists them"))
+        } else {
+            for word in words { say(note("defined \(word.name) \(Session.effect(of: word))")) }
+        }
+    }
+
     /// A line cut to the terminal with `…`, one column left free (a line as wide as the
     /// terminal wraps on some).
     func fitted(_ line: String) -> String {

@@ -13,6 +13,12 @@ extension Session {
         return latest.values.sorted().map { ($0, words[$0]) }
     }
 
+    /// How many definitions the machine holds (hidden ones included): the definitions a line
+    /// makes are the ones from the count before it (`definitions(from:)`).
+    var definitionCount: Int { state.machine.words.count }
+
+    func definitions(from first: Int) -> ArraySlice<WordDefinition> { state.machine.words[min(first, definitionCount)...] }
+
     /// The names of the words in force.
     var wordNames: [String] { definedWords.map(\.definition.name) }
 
