@@ -114,6 +114,23 @@ import Testing
         #expect(session.program.isEmpty)
     }
 
+    /// A function word that reads a variable (not a parameter) gets the variable's value
+    /// whenever it has one, as `3 M +` does: the call `addm(3)` is a node of its own whose value
+    /// comes from running the body. (It stayed without a value: a core bug, fixed in
+    /// Machine+Calls.swift's `callValue`, with corpus cases in programs.rpn.)
+    @Test(arguments: [": addm ( x -- y ) x M + ; 3 addm", ": addm M + ; 3 addm", ": m2 M ; m2 3 +", "3 M +"])
+    func aWordThatReadsAVariableGetsItsLaterValue(_ line: String) {
+        let session = Session()
+        session.enter(line)
+        #expect(values(session) == [nil])
+        session.setVariable("M", to: 2)
+        #expect(values(session) == [5])
+        session.enter("7 →M")
+        #expect(values(session) == [10])
+        session.undo()
+        #expect(values(session) == [5])
+    }
+
     // MARK: - :clear
 
     /// `:clear` empties the stack and forgets the variables, but the words stay (as Forth's
@@ -189,3 +206,4 @@ import Testing
         #expect(values(fresh) == values(shell.session))
     }
 }
+

@@ -247,6 +247,14 @@ import Testing
             """)
     }
 
+    /// `:plot` of a word that reads M draws it (its call had no value for any M before the
+    /// core's fix).
+    @Test func plotAWordThatReadsM() {
+        let shell = Self.shell([": addm ( x -- y ) x M + ;", "3 addm"], terminal: (60, 20))
+        let plot = shell.type(":plot -1 1")
+        #expect(plot.contains("addm(3)") && !plot.contains("error"), "\(plot)")
+    }
+
     /// Only words: nothing for a favorite to keep.
     @Test func aFavoriteOfOnlyUnusedWordsIsRefused() throws {
         let store = InMemoryFavoritesStore()

@@ -109,6 +109,9 @@ extension Machine {
             inner.interpret(Program.calling(word, at: range), inputs: definition.inputCount,
                             outputs: definition.outputCount)
         }
+        // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
+        // before its diagnostics are passed on.
+        let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
         steps += inner.steps
         for diagnostic in inner.diagnostics {
             if let node {
@@ -118,8 +121,8 @@ extension Machine {
                 report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
             }
         }
-        guard inner.stack.count == 1, let result = inner.number(inner.stack[0]) else { return .nan }
-        return encode(result)
+        guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
+        return encode(value)
     }
 
     /// A variable token of a compiled body (its name was resolved when compiling: not a word).
