@@ -81,6 +81,26 @@ import Testing
         #expect(shell.type(":words").contains("  hyp ( a b -- c )  hyp(a,b) = sqrt(a^2+b^2)\n"))
     }
 
+    /// A word that leaves nothing (it stores) has its effect and no description.
+    @Test func aWordThatLeavesNothing() {
+        let shell = Self.shell([": st →K ;"])
+        #expect(shell.type(":words") == "  st ( x -- )\n")
+        #expect(shell.type(":see st") == ": st →K ;\n  ( x -- )\n")
+    }
+
+    /// A loop whose bound is a parameter cannot run on a symbol: the word's description must
+    /// not claim a formula it does not compute (`summ(3)` is 1+2+3 = 6, not 0).
+    @Test func aWordWithALoopOnAParameterIsNotDescribedAsZero() {
+        let shell = Self.shell([": summ ( n -- s ) 0 1 n for i i + next ;"])
+        #expect(shell.type("3 summ").hasSuffix("  summ(3) = 6\n"))
+        withKnownIssue("""
+            core: Machine.describe(word:) runs the body on symbols; the loop with a symbolic bound is skipped \
+            (loop-bound-unknown) and the word is described as summ(n) = 0
+            """) {
+            #expect(!shell.type(":words").contains("summ(n) = 0"))
+        }
+    }
+
     /// Each line is cut to the terminal with `…` (one column kept free).
     @Test func wordsAreCutToTheTerminal() {
         let shell = Self.shell([Self.hyp], terminal: (30, 20))

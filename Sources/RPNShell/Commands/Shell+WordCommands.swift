@@ -9,7 +9,7 @@ extension Shell {
             let words = session.definedWords
             if words.isEmpty { say(note("no words defined yet: : NAME BODY ; defines one, as : square dup × ;")) }
             for (index, word) in words {
-                say(fitted("  \(word.name) \(Session.effect(of: word))  \(session.describe(word: index))"))
+                say(fitted("  \(word.name) \(Self.effectAndDescription(word, session.describe(word: index)))"))
             }
         }
         on("see", usage: ":see NAME", summary: "a word's definition as typed, its stack effect and description", useRank: 32,
@@ -31,7 +31,7 @@ extension Shell {
             let text = session.text(of: word).split(separator: "\n", omittingEmptySubsequences: false)
                 .map(TerminalText.shown).joined(separator: "\n")
             writeInterruptibly(text)
-            say(fitted("  \(Session.effect(of: word))  \(session.describe(word: index))"))
+            say(fitted("  " + Self.effectAndDescription(word, session.describe(word: index))))
         }
     }
 
@@ -44,6 +44,12 @@ extension Shell {
         } else {
             for word in words { say(note("defined \(word.name) \(Session.effect(of: word))")) }
         }
+    }
+
+    /// `( a b -- c )  hyp(a,b) = √(a^2+b^2)`; the effect alone for a word that leaves
+    /// nothing to describe (`: st →K ;`).
+    static func effectAndDescription(_ word: WordDefinition, _ description: String) -> String {
+        Session.effect(of: word) + (description.isEmpty ? "" : "  " + description)
     }
 
     /// A line cut to the terminal with `…`, one column left free (a line as wide as the
