@@ -131,6 +131,34 @@ import Testing
         #expect(values(session) == [5])
     }
 
+    /// Ctrl-C stops a long word whether it runs in place or, as a function word called on
+    /// constants, in a machine of its own (`callValue`: it was not asked, a core bug fixed
+    /// there); nothing of the line stays.
+    @Test(arguments: [": count 0 1 1000000 for i 1 + next drop ;",          // leaves nothing: runs in place
+                      ": count ( -- x ) 0 1 1000000 for i 1 + next ;"])   // a function: count is a call node
+    func ctrlCStopsALongWord(_ definition: String) {
+        let session = Session()
+        session.enter(definition)
+        session.enter("7")
+        #expect(session.enter("count", interrupted: { true }) == .interrupted)
+        #expect(values(session) == [7])
+        #expect(session.program == definition + "\n7")
+    }
+
+    /// A call on a variable runs when the variable gets its value: that run is as long as the
+    /// word makes it, and Ctrl-C must stop it too.
+    @Test func ctrlCStopsAWordRunWhenItsVariableGetsAValue() {
+        let session = Session()
+        session.enter(": tri ( n -- t ) 0 1 n for i i + next ;")
+        session.enter("M tri")
+        withKnownIssue("""
+            core: Machine.evaluateChangedEntries (and value(of:)) run call nodes with no interrupt: \
+            the store's line ran, then the 10^6 iterations of tri(M) ran after it, unasked
+            """) {
+            #expect(session.enter("1000000 →M", interrupted: { true }) == .interrupted)
+        }
+    }
+
     // MARK: - :clear
 
     /// `:clear` empties the stack and forgets the variables, but the words stay (as Forth's

@@ -218,3 +218,18 @@ def test_lines_calling_a_word_after_a_big_load_keep_little_history(home):
     assert leave(child) == 0
     # each line changes one entry and adds one call: kilobytes, not a copy of the load's records
     assert grown < 20_000, f"{grown} KiB for 30 lines"
+
+
+def test_ctrl_c_stops_a_long_function_word(home):
+    # spin leaves one value and stores nothing: a function, whose call runs in a machine of its own
+    child = spawn(home, settle=SETTLE)
+    entered(child, ": spin ( -- x ) 0 begin 1 + dup 0 < until ;")
+    entered(child, "7")
+    time.sleep(SETTLE)
+    child.sendline("spin")
+    time.sleep(0.5)
+    child.sendintr()
+    child.expect_exact("interrupted; the stack is unchanged", timeout=5)
+    child.expect_exact(PROMPT)
+    assert "7+1 = 8" in entered(child, "1 +")
+    assert leave(child) == 0

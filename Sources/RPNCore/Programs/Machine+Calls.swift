@@ -98,6 +98,9 @@ extension Machine {
         inner.words = words
         inner.wordOfVariable = wordOfVariable
         inner.variables = variables
+        // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
+        // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
+        if runHooks?.trace == nil { inner.runHooks = runHooks }
         for argument in arguments {
             guard let value = number(argument) else { return .nan }
             let slot = inner.encode(value)
