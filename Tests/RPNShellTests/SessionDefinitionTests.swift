@@ -216,6 +216,8 @@ import Testing
          ": down ( n -- z ) n 0 > if n 1 - down else 0 then ;\n3 down"),
         // a use inside a top-level loop counts
         ([square, "0 1 3 for i i square + next"], square + "\n0 1 3 for i i square + next"),
+        // a word :set's value called (the line :set adds is `VALUE →NAME`)
+        ([square, ": cube dup dup × × ;", ":set x 3 square", "x 1 +"], square + "\n3 square →x\nx 1 +"),
         // no words: the program as it was
         (["1 M ÷ sin"], "1 M ÷ sin"),
     ])

@@ -75,14 +75,26 @@ extension Session {
     }
 
     /// The program a favorite keeps: the session's program without the definitions nothing
-    /// in it uses (a word used at the top level stays, with the words it calls). The
+    /// in it uses (a word used at the top level or named by a command's line stays, with the
+    /// words it calls). The
     /// definitions left are where they were typed, so a redefinition still comes between the
     /// uses of the two definitions.
     var favoriteProgram: String {
         let machine = state.machine
         let used = machine.symbols.lazy.filter { $0.kind == .wordUse && $0.word < 0 && Int($0.symbol) < machine.words.count }
             .map { Int($0.symbol) }
-        let kept = Set(neededDefinitions(from: used))
+        // The lines commands add (`:set x 3 square` as `3 square →x`) ran outside the machine:
+        // the words they name stay, every definition of each name (keeping one too many is
+        // safe, the program had it there).
+        var named = Set<String>()
+        for line in state.lines where line.source == nil {
+            let bytes = Array(line.text.utf8)
+            for token in RPN.tokenize(line.text) where token.kind == .variable {
+                named.insert(String(decoding: bytes[token.range], as: UTF8.self))
+            }
+        }
+        let namedWords = named.isEmpty ? [] : machine.words.indices.filter { named.contains(machine.words[$0].name) }
+        let kept = Set(neededDefinitions(from: Array(used) + namedWords))
         // Definitions are made in source order, so their ranges are sorted, as the lines are.
         let unused = machine.words.indices.filter { !kept.contains($0) }.map { machine.words[$0].range }
         guard !unused.isEmpty else { return program }
