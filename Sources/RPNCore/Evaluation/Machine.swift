@@ -114,6 +114,7 @@ public struct Machine: Sendable {
     /// and looks at each line's diagnostics on their own).
     public mutating func clearDiagnostics() {
         diagnostics.removeAll(keepingCapacity: true)
+        reportedCallDiagnostics.removeAll()
         suppressedDiagnostics = 0
         suppressedErrors = 0
         firstSuppressedRange = nil
@@ -218,9 +219,12 @@ public struct Machine: Sendable {
             source.bytes.withUnsafeBufferPointer { buffer in
                 var lexer = Lexer(bytes: buffer, base: source.baseOffset)
                 while let token = lexer.next() {
-                    let inProgram = collector != nil || token.kind == .keyword
-                    execute(token, buffer, source.baseOffset)
-                    if !inProgram, collector == nil, token.kind != .comment { trace(token, self) }
+                    // Gathered tokens run later, as steps of their block; a call traces itself
+                    // (before the steps of its body).
+                    let traced = collector == nil && token.kind != .keyword && token.kind != .comment
+                        && !(token.kind == .variable && word(named: text(token.range, buffer, source.baseOffset)) != nil)
+                    executeTraced(token, buffer, source.baseOffset)
+                    if traced, collector == nil { trace(token, self) }
                 }
                 finish(buffer, source.baseOffset)
             }
@@ -273,6 +277,13 @@ public struct Machine: Sendable {
 
     // MARK: - Tokens
 
+    /// A top-level token of a traced run: out of line, so that `execute` is inlined only into
+    /// the loops that must be fast.
+    @inline(never)
+    private mutating func executeTraced(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        execute(token, buffer, base)
+    }
+
     /// One token of a compiled program (a word's body, a block). Its own dispatch, not
     /// `execute`: calls lead from `execute` to the interpreter, and a cycle back into `execute`
     /// would keep the compiler from inlining it into the top level's token loops. Compiled
@@ -284,10 +295,12 @@ public struct Machine: Sendable {
         case .number: pushLiteral(token, buffer, base)
         case .constant:
             pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
-        case .operator: binary(token.builtin!, token, buffer, base)
+        // Through the out-of-line wrappers: another inlined copy of `binary` or `unary` here
+        // would keep the compiler from inlining them into the top level's loops.
+        case .operator: binaryFunction(token.builtin!, token, buffer, base)
         case .function:
             let op = token.builtin!
-            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unary(op, token, buffer, base) }
+            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
         case .stackWord: stackWord(token.builtin!, token, buffer, base)
         case .directive: directive(token)
         case .variable: pushVariable(token, buffer, base)
@@ -334,7 +347,7 @@ public struct Machine: Sendable {
             binary(token.builtin!, token, buffer, base)
         case .function:
             let op = token.builtin!
-            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unary(op, token, buffer, base) }
+            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
@@ -413,6 +426,12 @@ public struct Machine: Sendable {
     private mutating func binaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
                                          _ base: Int) {
         binary(op, token, buffer, base)
+    }
+
+    @inline(never)
+    private mutating func unaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+                                        _ base: Int) {
+        unary(op, token, buffer, base)
     }
 
     @inline(__always)

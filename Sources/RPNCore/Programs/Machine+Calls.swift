@@ -116,6 +116,7 @@ extension Machine {
         // before its diagnostics are passed on.
         let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
         steps += inner.steps
+        if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
         for diagnostic in inner.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
