@@ -99,6 +99,9 @@ extension Machine {
         inner.wordPrograms = wordPrograms
         inner.wordOfVariable = wordOfVariable
         inner.variables = variables
+        // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
+        // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
+        if runHooks?.trace == nil { inner.runHooks = runHooks }
         for argument in arguments {
             guard let value = number(argument) else { return .nan }
             let slot = inner.encode(value)
@@ -110,6 +113,9 @@ extension Machine {
             inner.interpret(Program.calling(word, at: range), inputs: definition.inputCount,
                             outputs: definition.outputCount)
         }
+        // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
+        // before its diagnostics are passed on.
+        let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
         steps += inner.steps
         if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
         for diagnostic in inner.diagnostics {
@@ -120,8 +126,8 @@ extension Machine {
                 report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
             }
         }
-        guard inner.stack.count == 1, let result = inner.number(inner.stack[0]) else { return .nan }
-        return encode(result)
+        guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
+        return encode(value)
     }
 
     /// A variable token of a compiled body (its name was resolved when compiling: not a word).
