@@ -201,11 +201,6 @@ def resident_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug, reported to the lead: a Machine.Change keeps the whole Machine.ProgramState "
-    "(words, symbols, links) before and after, and a line that calls a word appends to symbols "
-    "and links, so each such line copies both arrays and the undo history keeps every copy: "
-    "~4 MB per line after a load of 100,000 calls, gigabytes over the 1000 undo levels"))
 def test_lines_calling_a_word_after_a_big_load_keep_little_history(home):
     (home / "calls.rpn").write_text(": square dup × ;\n" + " ".join(["1 square drop"] * 100_000) + "\n")
     child = spawn(home, settle=SETTLE)

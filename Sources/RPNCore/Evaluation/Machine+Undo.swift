@@ -17,8 +17,10 @@ extension Machine {
         let lastX: Double?
         /// Stack entries that were below the floor when it went down, top first.
         var savedEntries: [Double] = []
-        /// The words, their names and the links of call nodes when the change began.
-        let programs: ProgramState
+        /// How far the programs' arrays went when the change began (they only grow in a change).
+        let programs: ProgramMark
+        /// Names that named another word (or none) before the change.
+        var oldWordNames: [Int32: Int32] = [:]
         /// Bindings of variables that existed before the change, as they were then.
         var oldBindings: [Int32: Variables.Binding] = [:]
 
@@ -50,8 +52,13 @@ extension Machine {
         let optionsAfter: EvaluationOptions
         let lastXBefore: Double?
         let lastXAfter: Double?
-        let programsBefore: Machine.ProgramState
-        let programsAfter: Machine.ProgramState
+        let programsBefore: Machine.ProgramMark
+        let programsAfter: Machine.ProgramMark
+        /// What the change appended to the programs' arrays, kept here while it is undone.
+        var programsAdded = ProgramTail()
+        /// The word each name it (re)defined named, before and after.
+        let wordNamesBefore: [(Int32, Int32)]
+        let wordNamesAfter: [(Int32, Int32)]
 
         /// Bytes the record keeps alive: what the change touched, never the whole machine.
         public var retainedBytes: Int {
@@ -59,6 +66,7 @@ extension Machine {
                 + nodesAdded.count * MemoryLayout<Node>.stride + valuesAdded.retainedBytes
                 + namesAdded.reduce(0) { $0 + $1.utf8.count + 16 }
                 + (bindingsBefore.count + bindingsAfter.count) * MemoryLayout<(Int32, Variables.Binding)>.stride
+                + programsAdded.retainedBytes + (wordNamesBefore.count + wordNamesAfter.count) * 8
         }
     }
 
@@ -66,7 +74,7 @@ extension Machine {
     public mutating func beginChange() {
         precondition(journal == nil, "changes do not nest")
         journal = Journal(nodeCount: nodes.count, storeMark: store.mark, stackDepth: stack.count, variableCount: variables.names.count,
-                          options: options, lastX: lastX, programs: programState)
+                          options: options, lastX: lastX, programs: programMark)
         stackFloor = stack.count
     }
 
@@ -88,7 +96,9 @@ extension Machine {
             bindingsBefore: changed.map { ($0, journal.oldBindings[$0]!) },
             bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
             optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX,
-            programsBefore: journal.programs, programsAfter: programState)
+            programsBefore: journal.programs, programsAfter: programMark,
+            wordNamesBefore: journal.oldWordNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            wordNamesAfter: journal.oldWordNames.keys.sorted().map { ($0, Int($0) < wordOfVariable.count ? wordOfVariable[Int($0)] : -1) })
     }
 
     /// Evaluates the stack entries the change in progress could have affected, so that their
@@ -119,7 +129,10 @@ extension Machine {
         for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
         options = change.optionsBefore
         lastX = change.lastXBefore
-        programState = change.programsBefore
+        change.programsAdded = takeProgramTail(from: change.programsBefore)
+        for (name, word) in change.wordNamesBefore { setWordName(name, word) }
+        nextLocalSymbol = change.programsBefore.nextLocalSymbol
+        collector = nil
         invalidateCaches()
     }
 
@@ -136,32 +149,65 @@ extension Machine {
         for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
         options = change.optionsAfter
         lastX = change.lastXAfter
-        programState = change.programsAfter
+        appendProgramTail(change.programsAdded)
+        change.programsAdded = ProgramTail()
+        for (name, word) in change.wordNamesAfter { setWordName(name, word) }
+        nextLocalSymbol = change.programsAfter.nextLocalSymbol
+        collector = nil
         invalidateCaches()
     }
 
-    /// What a change must take back of the programs: the words and the call nodes' links
-    /// (small next to nodes, so kept whole; the arrays are shared until one changes).
-    struct ProgramState: Sendable {
-        let words: [WordDefinition]
-        let wordOfVariable: [Int32]
-        let symbols: [SymbolOccurrence]
-        let links: [Int32]
+    /// How long the programs' arrays were at a moment: a change only appends to them (and
+    /// renames), so taking it back truncates them, and a record costs what the change added,
+    /// not the size of everything defined or called so far.
+    struct ProgramMark: Sendable {
+        let words: Int
+        let symbols: Int
+        let links: Int
         let nextLocalSymbol: Int32
     }
 
-    var programState: ProgramState {
-        get { ProgramState(words: words, wordOfVariable: wordOfVariable, symbols: symbols, links: links,
-                           nextLocalSymbol: nextLocalSymbol) }
-        set {
-            words = newValue.words
-            wordPrograms = words.map(\.program)
-            wordOfVariable = newValue.wordOfVariable
-            symbols = newValue.symbols
-            links = newValue.links
-            nextLocalSymbol = newValue.nextLocalSymbol
-            collector = nil
+    /// What a change appended to the programs' arrays.
+    struct ProgramTail: Sendable {
+        var words: [WordDefinition] = []
+        var symbols: [SymbolOccurrence] = []
+        var links: [Int32] = []
+
+        var retainedBytes: Int {
+            words.count * MemoryLayout<WordDefinition>.stride + symbols.count * MemoryLayout<SymbolOccurrence>.stride
+                + links.count * 4
         }
+    }
+
+    var programMark: ProgramMark {
+        ProgramMark(words: words.count, symbols: symbols.count, links: links.count, nextLocalSymbol: nextLocalSymbol)
+    }
+
+    private mutating func takeProgramTail(from mark: ProgramMark) -> ProgramTail {
+        let tail = ProgramTail(words: Array(words[mark.words...]), symbols: Array(symbols[mark.symbols...]),
+                               links: Array(links[mark.links...]))
+        words.removeSubrange(mark.words...)
+        wordPrograms.removeSubrange(mark.words...)
+        symbols.removeSubrange(mark.symbols...)
+        links.removeSubrange(mark.links...)
+        return tail
+    }
+
+    private mutating func appendProgramTail(_ tail: ProgramTail) {
+        words.append(contentsOf: tail.words)
+        wordPrograms.append(contentsOf: tail.words.map(\.program))
+        symbols.append(contentsOf: tail.symbols)
+        links.append(contentsOf: tail.links)
+    }
+
+    /// Makes the interned name `name` call `word` (-1: no word), remembering the old word
+    /// when a change is in progress.
+    mutating func setWordName(_ name: Int32, _ word: Int32) {
+        if wordOfVariable.count <= Int(name) {
+            wordOfVariable.append(contentsOf: repeatElement(-1, count: Int(name) + 1 - wordOfVariable.count))
+        }
+        if journal != nil, journal!.oldWordNames[name] == nil { journal!.oldWordNames[name] = wordOfVariable[Int(name)] }
+        wordOfVariable[Int(name)] = word
     }
 
     /// Every cached value is stale after bindings were restored behind the epochs' back.

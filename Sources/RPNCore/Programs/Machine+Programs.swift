@@ -141,10 +141,7 @@ extension Machine {
             dependencies: compiled.dependencies, program: compiled.program ?? Program.empty)
         words.append(definition)
         wordPrograms.append(definition.program)
-        if wordOfVariable.count <= Int(nameIndex) {
-            wordOfVariable.append(contentsOf: repeatElement(-1, count: Int(nameIndex) + 1 - wordOfVariable.count))
-        }
-        wordOfVariable[Int(nameIndex)] = index
+        setWordName(nameIndex, index)
     }
 
     // MARK: - Running from the top level
