@@ -151,12 +151,8 @@ import Testing
         let session = Session()
         session.enter(": tri ( n -- t ) 0 1 n for i i + next ;")
         session.enter("M tri")
-        withKnownIssue("""
-            core: Machine.evaluateChangedEntries (and value(of:)) run call nodes with no interrupt: \
-            the store's line ran, then the 10^6 iterations of tri(M) ran after it, unasked
-            """) {
-            #expect(session.enter("1000000 →M", interrupted: { true }) == .interrupted)
-        }
+        #expect(session.enter("1000000 →M", interrupted: { true }) == .interrupted)
+        #expect(session.variables.isEmpty)  // the store was taken back with the rest of the line
     }
 
     // MARK: - :clear

@@ -111,6 +111,19 @@ extension Machine {
         for slot in from..<stack.count { _ = valueOfSlot(slot) }
     }
 
+    /// `evaluateChangedEntries`, asking `interrupted` now and then: an entry that calls a word
+    /// on a variable just given a value runs the word now (`M tri`, then `1000000 →M`).
+    /// False when it stopped early; the caller takes the change back.
+    public mutating func evaluateChangedEntries(interrupted: () -> Bool) -> Bool {
+        withoutActuallyEscaping(interrupted) { interrupted in
+            let hooks = RunHooks(interrupted: interrupted)
+            runHooks = hooks
+            defer { runHooks = nil }
+            evaluateChangedEntries()
+            return !hooks.wasInterrupted
+        }
+    }
+
     /// Ends the change in progress and takes it back (a rejected or interrupted line).
     public mutating func abandonChange() {
         var change = endChange()

@@ -167,8 +167,14 @@ extension Machine {
         inner.interpret(definition.program, inputs: effect.inputs.count, outputs: effect.outputs.count)
         var description = inner.description(style: style)
         if inner.steps > inner.options.maxSteps { description = "…" }
-        guard definition.isFunction else { return "\(definition.name) \(effect.description): \(description)" }
+        // No formula where running on symbols failed: a loop whose bounds are inputs cannot
+        // unroll (`summ(3)` is 6, but `summ(n)` is no sum of known length).
         let call = effect.inputs.isEmpty ? definition.name : "\(definition.name)(\(effect.inputs.joined(separator: ",")))"
+        if let error = inner.diagnostics.first(where: { $0.severity == .error }) {
+            let why = error.code == .loopBoundUnknown ? "a loop whose bounds come from its inputs" : error.message
+            return "\(call): no formula (\(why))"
+        }
+        guard definition.isFunction else { return "\(definition.name) \(effect.description): \(description)" }
         return "\(call) = \(description)"
     }
 }

@@ -111,7 +111,11 @@ public final class Session {
             dropRejectedSource()
             return (.interrupted, nil)
         }
-        state.machine.evaluateChangedEntries()
+        guard state.machine.evaluateChangedEntries(interrupted: interrupted) else {
+            state.machine.abandonChange()
+            dropRejectedSource()
+            return (.interrupted, nil)
+        }
         let diagnostics = state.machine.allDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) {
             state.machine.abandonChange()
