@@ -173,7 +173,11 @@ extension Machine {
             case .bindParameters(let count):
                 let n = Int(count)
                 willModify(from: stack.count - n)
-                for i in stride(from: n - 1, through: 0, by: -1) { locals[localsBase + i] = stack.removeLast() }
+                var i = n
+                while i > 0 {
+                    i -= 1
+                    locals[localsBase + i] = stack.removeLast()
+                }
                 pc += 1
             case .branchIfZero(let target):
                 if fast, let flag = StackSlot.smallValue(stack[stack.count - 1]) {
@@ -229,6 +233,10 @@ extension Machine {
                    let b = StackSlot.smallValue(bound), let next = StackSlot.small(c + s) {
                     locals[counter] = next
                     pc = (s > 0 ? c + s <= b : c + s >= b) ? Int(body) : pc + 1
+                } else if current.isFinite, step.isFinite, bound.isFinite {  // --float counters
+                    let next = current + step
+                    locals[counter] = next
+                    pc = (step > 0 ? next <= bound : next >= bound) ? Int(body) : pc + 1
                 } else {
                     pc = advanceLoop(counter, at: ranges[pc]) ? Int(body) : pc + 1
                 }
