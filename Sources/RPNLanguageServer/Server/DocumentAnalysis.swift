@@ -10,7 +10,12 @@ final class DocumentAnalysis {
     /// The node on top of the stack after each token (-1: empty stack).
     private(set) var tops: [Int32]
     let diagnostics: [Diagnostic]
-    private var machine: Machine
+    private(set) var machine: Machine
+    /// The definitions and top-level blocks, in source order (see `ProgramRegion`); empty for
+    /// a document without keywords, which costs nothing more to analyse.
+    private(set) var regions: [ProgramRegion]
+    /// Every occurrence of a user word, parameter or loop counter, in source order.
+    let symbols: [SymbolOccurrence]
 
     /// Analyses `source`; `recycling` an analysis of the previous version reuses its storage
     /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
@@ -32,14 +37,27 @@ final class DocumentAnalysis {
         let bound = source.bytes.count / 2 + 1
         tokens.reserve(bound)
         tops.reserveCapacity(bound)
+        var regions = RegionTracker()
         machine.run(source) { token, top, _ in
             tokens.append(token)
-            tops.append(top)
+            // Only keywords open a definition or block: other tokens outside one take the
+            // plain path, so documents without programs pay one comparison per token.
+            if !regions.isCollecting, token.kind != .keyword {
+                tops.append(top)
+            } else {
+                tops.append(regions.take(token, at: tokens.count - 1, top: top))
+            }
         }
         _ = machine.values()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
         self.tokens = tokens
         self.tops = tops
+        self.regions = regions.regions
+        var symbols = machine.symbols
+        if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
+            symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        self.symbols = symbols
         self.machine = machine
     }
 
@@ -98,10 +116,13 @@ final class DocumentAnalysis {
         var tokenIndex: Int
     }
 
+    /// The variables' occurrences, in token order: variable tokens that name no word, parameter
+    /// or loop counter (those are `symbols`), and stores.
     private(set) lazy var occurrences: [Occurrence] = tokens.indices.compactMap { index in
         let token = tokens[index]
         switch token.kind {
         case .variable:
+            guard !namesProgramSymbol(index) else { return nil }
             return Occurrence(name: source.text(of: token.range), range: token.range, isStore: false, tokenIndex: index)
         case .store:
             let name = token.storeNameRange(in: source)
