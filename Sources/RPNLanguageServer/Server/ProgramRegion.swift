@@ -112,6 +112,13 @@ extension DocumentAnalysis {
         return nil
     }
 
+    /// The occurrence of a word, parameter or loop counter under a byte offset.
+    func symbol(containing offset: Int) -> SymbolOccurrence? {
+        guard !symbols.isEmpty else { return nil }
+        let index = firstSymbol(endingAfter: offset)
+        return index < symbols.count && symbols[index].range.contains(offset) ? symbols[index] : nil
+    }
+
     /// The occurrences in a byte range, in order.
     func symbols(in range: Swift.Range<Int>) -> ArraySlice<SymbolOccurrence> {
         let first = firstSymbol(endingAfter: range.lowerBound)
