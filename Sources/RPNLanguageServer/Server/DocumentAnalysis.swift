@@ -53,6 +53,10 @@ final class DocumentAnalysis {
         self.tokens = tokens
         self.tops = tops
         self.regions = regions.regions
+        if regions.isCollecting {  // a definition or block still open runs to the end of the text
+            self.regions[self.regions.count - 1].bytes =
+                self.regions[self.regions.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
+        }
         var symbols = machine.symbols
         if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
