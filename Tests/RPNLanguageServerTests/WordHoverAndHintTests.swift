@@ -87,6 +87,15 @@ import Testing
         ("0 1 3 for i\n  i +\nnext\n", ["2:4 ⇒ 0+1+2+3 = 6"]),
     ]
 
+    @Test func codeLensesSkipTheLinesInsideADefinition() {
+        // Lines 1 and 2 are cube's body: nothing there runs where it stands.
+        let h = ServerHarness()
+        h.open("1 2 +\n: cube\n  dup dup × ×\n;\n2 cube\n")
+        let lenses = h.result("textDocument/codeLens", ["textDocument": ["uri": "file:///t.rpn"]]).arrayValue ?? []
+        #expect(lenses.map { $0["range"]?["start"]?["line"]?.intValue ?? -1 } == [0, 3, 4])
+        #expect(lenses.map { $0["command"]?["title"]?.stringValue ?? "" } == ["= 3", "= 3", "= 8"])
+    }
+
     @Test(arguments: hintCases)
     func inlayHints(_ text: String, _ expected: [String]) {
         #expect(hints(text) == expected, "\(text)")
