@@ -80,6 +80,8 @@ import Testing
         (": a1 1 ;\n: b1 a1 ;\n", [[1, 2, 1, 4]]),
         // A definition made again: calls after it call the new one.
         (": f 1 ;\n: f 2 ;\nf\n", [[0, 2, 0, 3]]),
+        // A word with errors has those to show, not this hint.
+        (": bad 1 if 2 then ;\n", []),
         // A call inside a top-level loop.
         (": inc 1 + ;\n0 1 3 for i inc next\n", []),
     ]
