@@ -4,18 +4,23 @@ import RPNTestSupport
 import Testing
 @testable import RPNShell
 
-/// The shell's number commands (`:fix 2`, `:hex`, `:float`, ...): how they parse, and what the
+/// The shell's number commands (`:fix 2`, `:hex`, `:float`, ...): what they set, and what the
 /// stack display, `:vars` and `:save` show after them. Expected values worked out by hand.
 @Suite struct DisplayCommandParsingTests {
+    /// What a command sets, as the session holds it.
+    enum Setting: Sendable {
+        case mode(NumberFormat.Mode), exact(Bool), fractions, grouping, base(Int)
+    }
+
     @Test(arguments: [
-        (":std", ShellCommand.displayMode(.standard)),
-        (":fix 2", .displayMode(.fixed(2))),
-        (":fix 0", .displayMode(.fixed(0))),
-        (":sci 3", .displayMode(.scientific(3))),
-        (":eng 3", .displayMode(.engineering(3))),
-        (":FIX 4", .displayMode(.fixed(4))),
-        ("  :fix\t5", .displayMode(.fixed(5))),
-        (":fix 1000", .displayMode(.fixed(1000))),
+        (":std", Setting.mode(.standard)),
+        (":fix 2", .mode(.fixed(2))),
+        (":fix 0", .mode(.fixed(0))),
+        (":sci 3", .mode(.scientific(3))),
+        (":eng 3", .mode(.engineering(3))),
+        (":FIX 4", .mode(.fixed(4))),
+        ("  :fix\t5", .mode(.fixed(5))),
+        (":fix 1000", .mode(.fixed(1000))),
         (":float", .exact(false)),
         (":exact", .exact(true)),
         (":frac", .fractions),
@@ -26,8 +31,25 @@ import Testing
         (":bin", .base(2)),
         (":dec", .base(10)),
     ])
-    func commandsParse(_ line: String, _ expected: ShellCommand) {
-        #expect(ShellCommand.parse(line.trimmingLeadingBlanks) == .success(expected))
+    func commandsSet(_ line: String, _ expected: Setting) {
+        let shell = Shell.inMemory()
+        // From the other setting, so that the command has something to change.
+        switch expected {
+        case .mode(.standard): _ = shell.type(":fix 7")
+        case .exact(let exact): _ = shell.type(exact ? ":float" : ":exact")
+        case .base(10): _ = shell.type(":hex")
+        default: break
+        }
+        let shown = shell.type(line)
+        #expect(!shown.contains("error"), "\(shown)")
+        let format = shell.session.format
+        switch expected {
+        case .mode(let mode): #expect(format.mode == mode)
+        case .exact(let exact): #expect(shell.session.isExact == exact)
+        case .fractions: #expect(format.fractions)
+        case .grouping: #expect(format.grouping)
+        case .base(let base): #expect(format.base == base)
+        }
     }
 
     @Test(arguments: [
@@ -47,7 +69,7 @@ import Testing
         (":group 3", "usage: :group"),
     ])
     func usageErrors(_ line: String, _ message: String) {
-        #expect(ShellCommand.parse(line) == .failure(.usage(message)))
+        #expect(Shell.inMemory().type(line) == "error: \(message)\n")
     }
 
     /// The shell says the same, as an error, and the display is untouched.
@@ -60,7 +82,7 @@ import Testing
 
     @Test(arguments: ["fix", "sci", "eng", "std", "frac", "group", "hex", "oct", "bin", "dec", "float", "exact"])
     func everyCommandIsInTheCatalogue(_ name: String) {
-        #expect(ShellCommand.names.contains(name))
+        #expect(Shell.inMemory().commands.names.contains(name))
         #expect(Shell.inMemory().completions(for: ":" + name).contains(":" + name))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RPNCommandLine
+import RPNTestSupport
 import Testing
 @testable import RPNShell
 
@@ -22,7 +23,15 @@ import Testing
         (":load é.rpn", "load", "é.rpn"),
     ])
     func namesAreReadAsAShellReadsAWord(line: String, command: String, path: String) {
-        #expect(ShellCommand.parse(line) == .success(command == "save" ? .save(path: path) : .load(path: path)))
+        let files = FakeFiles(command == "load" ? [path: "6 7 ×"] : [:])
+        let shell = Shell.inMemory(files: files)
+        if command == "save" {
+            _ = shell.type("1 2 +")
+            #expect(shell.type(line) == "saved 1 line to \(path)\n")
+            #expect(files.text(path) == "1 2 +\n")
+        } else {
+            #expect(shell.type(line).hasSuffix("6×7 = 42\n"))
+        }
     }
 
     @Test(arguments: [
@@ -36,7 +45,11 @@ import Testing
         (#":save """#, ":save: the file name is empty"),
     ])
     func badNamesSayWhatIsWrong(line: String, message: String) {
-        #expect(ShellCommand.parse(line) == .failure(.usage(message)))
+        let files = FakeFiles()
+        let shell = Shell.inMemory(files: files)
+        _ = shell.type("1 2 +")
+        #expect(shell.type(line) == "error: \(message)\n")
+        #expect(files.contents.isEmpty)
     }
 
     @Test(arguments: [

@@ -9,7 +9,9 @@
 
 ;; A major mode for `*.rpn' files (reverse Polish notation programs of the `rpn' tool):
 ;; `#' comments, highlighting of numbers, operators, functions, constants, stack words,
-;; stores (→M, ->M) and variables.  Built-in names are case-insensitive.
+;; directives, stores (→M, ->M), definitions (`: NAME ( a b -- c ) … ;'), their stack
+;; effects and parameters, and the keywords of branches and loops.  Built-in names are
+;; case-insensitive.
 ;;
 ;; With eglot, `M-x eglot' (or `eglot-ensure' in `rpn-mode-hook') starts the language server
 ;; `rpn lsp' for the buffer: diagnostics, hover, completion, rename and formatting.  In
@@ -35,7 +37,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
-(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠-"
+(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠:;-"
   "Characters that end a word (the contents of a regexp character class; - last).")
 
 (defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
@@ -61,6 +63,12 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
 (defconst rpn-operator-words '("pow" "mod" "rem" "xor" "and" "or")
   "Built-in operators spelled as words.")
 
+(defconst rpn-directives '("deg" "rad" "unset" "float" "exact")
+  "Built-in words that change the machine rather than the stack.")
+
+(defconst rpn-keywords '("if" "else" "then" "for" "next" "step" "begin" "until")
+  "The keywords of branches and loops.")
+
 (defun rpn--keyword-matcher (words &optional case-sensitive)
   "A font-lock matcher for WORDS as whole words, in any case unless CASE-SENSITIVE.
 The word is group 1."
@@ -80,7 +88,7 @@ The word is group 1."
   "A number at the start of a word (a leading - belongs to it).")
 
 (defconst rpn--operator-number-re
-  (concat "[-+−*×/÷^√±π<>=≤≥≠]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
+  (concat "[-+−*×/÷^√±π<>=≤≥≠:;]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
           "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
   "A number directly after an operator character (3+4).")
 
@@ -103,9 +111,78 @@ The word is group 1."
   "Face of stack words: dup drop swap over rot clear." :group 'rpn)
 (defface rpn-store '((t :inherit font-lock-variable-name-face))
   "Face of stores: →M, ->M." :group 'rpn)
+(defface rpn-directive '((t :inherit font-lock-preprocessor-face))
+  "Face of directives: deg rad unset float exact." :group 'rpn)
+(defface rpn-keyword '((t :inherit font-lock-keyword-face))
+  "Face of the keywords of branches and loops: if else then for next step begin until."
+  :group 'rpn)
+(defface rpn-definition '((t :inherit font-lock-keyword-face))
+  "Face of : and ;, which begin and end a definition." :group 'rpn)
+(defface rpn-word-name '((t :inherit font-lock-function-name-face))
+  "Face of the name a definition defines: sq in `: sq dup × ;'." :group 'rpn)
+(defface rpn-stack-effect '((t :inherit font-lock-doc-face))
+  "Face of a stack effect `( a b -- c )' (a comment where no definition begins)."
+  :group 'rpn)
+(defface rpn-parameter '((t :inherit font-lock-variable-name-face))
+  "Face of the parameters of a stack effect: a and b in `( a b -- c )'." :group 'rpn)
+
+(defconst rpn--identifier-re "[[:alpha:]_][[:alnum:]_]*"
+  "An identifier: the name of a variable, a parameter or a word of one's own.")
+
+(defconst rpn--definition-name-re
+  (concat ":[ \t\v\f]*\\(" rpn--identifier-re "\\)" rpn--word-end)
+  "The name after a `:' on its line, the word a definition defines (group 1).")
+
+(defvar rpn--parameters-end nil
+  "Where the inputs of the stack effect being highlighted end (the `--').")
+
+(defvar rpn--stack-effect-end nil
+  "Where the stack effect being highlighted ends (after its `)').")
+
+(defun rpn--match-stack-effect (limit)
+  "Find the next stack effect ( … -- … ) before LIMIT, outside comments.
+Group 1 is the stack effect: a `(' that starts a token (not sqrt(2)), a `--'
+standing alone and the next `)' on the line.  A `(' without them is no token."
+  (let ((re (concat "\\(?:^\\|[" rpn--delimiters "]\\)"
+                    "\\((\\(?:[^)\n]*[ \t]\\)?--\\(?:[ \t][^)\n]*\\)?)\\)"))
+        (found nil))
+    (while (and (not found) (re-search-forward re limit t))
+      (goto-char (match-end 1))
+      (unless (save-match-data (nth 4 (syntax-ppss (match-beginning 1))))
+        (setq found t)))
+    found))
+
+(defun rpn--stack-effect-parameters ()
+  "Before the parameters of the stack effect just matched: find its inputs.
+They are the words before a `--' standing alone; without one there are none.
+Leaves point at the `(' and returns nil (`rpn--match-parameter' has its end)."
+  (let ((start (match-beginning 1))
+        (end (match-end 1)))
+    (setq rpn--stack-effect-end end)
+    (goto-char start)
+    (setq rpn--parameters-end
+          (and (re-search-forward "[ \t(]\\(--\\)[ \t)]" end t) (match-beginning 1)))
+    (goto-char start)
+    nil))
+
+(defun rpn--match-parameter (_limit)
+  "Find the next parameter of the stack effect being highlighted (group 1)."
+  (when (and rpn--parameters-end
+             (re-search-forward (concat "[ \t(]\\(" rpn--identifier-re "\\)[ \t]")
+                                rpn--parameters-end t))
+    (goto-char (match-end 1))
+    t))
 
 (defconst rpn-font-lock-keywords
-  `(;; stores: →M, ->rate
+  `(;; ( a b -- c ), with the parameters a and b
+    (rpn--match-stack-effect
+     (1 'rpn-stack-effect)
+     (rpn--match-parameter (rpn--stack-effect-parameters) (goto-char rpn--stack-effect-end)
+                           (1 'rpn-parameter t)))
+    ;; : NAME … ;
+    (,(rpn--regexp-matcher rpn--definition-name-re) 1 'rpn-word-name)
+    ("[:;]" 0 'rpn-definition)
+    ;; stores: →M, ->rate
     ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*" 0 'rpn-store)
     (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
     (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
@@ -117,16 +194,19 @@ The word is group 1."
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
     (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
     (,(rpn--keyword-matcher rpn-constants t) 1 'rpn-constant)
-    (,(rpn--keyword-matcher rpn-stack-words) 1 'rpn-stack-word))
+    (,(rpn--keyword-matcher rpn-stack-words) 1 'rpn-stack-word)
+    (,(rpn--keyword-matcher rpn-directives) 1 'rpn-directive)
+    (,(rpn--keyword-matcher rpn-keywords) 1 'rpn-keyword))
   "Highlighting of RPN programs.
-Stores, numbers, operators, functions, constants and stack words.")
+Stack effects and their parameters, definitions, stores, numbers, operators,
+functions, constants, stack words, directives and keywords.")
 
 (defvar rpn-mode-syntax-table
   (let ((st (make-syntax-table)))
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?% ?& ?| ?~ ?!))  ; > too: the arrow -> is no part of a name
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?% ?& ?| ?~ ?! ?: ?\;))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
     (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))

@@ -4,13 +4,21 @@
     python3 editors/sublime/generate_syntax.py           # rewrite RPN.sublime-syntax
     python3 editors/sublime/generate_syntax.py --check   # exit 1 if it is not up to date
 
-Sublime Text 4 reads its own YAML format; the TextMate grammar is the source of truth. The
-grammar uses only `match` rules with a `name`, grouped by `patterns` and `include`s of the
-repository, so each repository entry becomes a context of `match` + `scope` rules and the
-top-level patterns become `main`. Both engines take the leftmost match and, among matches at
-the same place, the first rule, so the translation keeps the tokens (tests/editors/
-test_sublime_syntax.py runs both on the corpus). Anything else in the grammar (begin/end,
-captures, ...) stops the script with a message: extend it then.
+Sublime Text 4 reads its own YAML format; the TextMate grammar is the source of truth. Each
+repository entry becomes a context and the top-level patterns become `main`:
+
+* a `match` rule keeps its regex; its `name` becomes `scope`, its `captures` (names only)
+  Sublime's `captures`; a rule with neither consumes text without a scope;
+* a `begin`/`end` rule with a `name` and `patterns` becomes a match of `begin` that pushes an
+  anonymous context: `meta_scope` (the name, which Sublime puts on the text of the push and
+  the pop too, as TextMate does), a match of `end` that pops, first because TextMate tries
+  `end` before the patterns, then the patterns;
+* `patterns` and `include`s of the repository are kept as they are.
+
+Both engines take the leftmost match and, among matches at the same place, the first rule,
+so the translation keeps the tokens (tests/editors/test_sublime_syntax.py runs both on the
+corpus). Anything else in the grammar (beginCaptures, contentName, captures with patterns,
+...) stops the script with a message: extend it then.
 """
 
 from __future__ import annotations
@@ -24,7 +32,8 @@ HERE = Path(__file__).resolve().parent
 GRAMMAR = HERE.parents[1] / "grammar" / "rpn.tmLanguage.json"
 TARGET = HERE / "RPN.sublime-syntax"
 
-RULE_KEYS = {"match", "name", "comment"}
+RULE_KEYS = {"match", "name", "captures", "comment"}
+BLOCK_KEYS = {"begin", "end", "name", "patterns", "comment"}
 ENTRY_KEYS = {"patterns", "comment"}
 
 
@@ -54,22 +63,39 @@ def include_target(include: str) -> str:
 
 
 def rule_lines(rule: dict, indent: str) -> list[str]:
+    lines = comment_lines(rule.get("comment"), indent)
     if "include" in rule:
         if set(rule) - {"include", "comment"}:
             raise Unsupported(f"include with other keys: {sorted(rule)}")
-        return comment_lines(rule.get("comment"), indent) + [
-            f"{indent}- include: {include_target(rule['include'])}"]
-    if set(rule) - RULE_KEYS or "match" not in rule or "name" not in rule:
-        raise Unsupported(f"only match + name rules are translated, not {sorted(rule)}")
-    return comment_lines(rule.get("comment"), indent) + [
-        f"{indent}- match: {quoted(rule['match'])}",
-        f"{indent}  scope: {rule['name']}",
-    ]
+        return lines + [f"{indent}- include: {include_target(rule['include'])}"]
+    if "begin" in rule:
+        if set(rule) - BLOCK_KEYS or not {"end", "name"} <= set(rule):
+            raise Unsupported(f"only begin + end + name (+ patterns) blocks are translated, not {sorted(rule)}")
+        lines += [f"{indent}- match: {quoted(rule['begin'])}",
+                  f"{indent}  push:",
+                  f"{indent}    - meta_scope: {rule['name']}",
+                  f"{indent}    - match: {quoted(rule['end'])}",
+                  f"{indent}      pop: true"]
+        for inner in rule.get("patterns", []):
+            lines += rule_lines(inner, indent + "    ")
+        return lines
+    if set(rule) - RULE_KEYS or "match" not in rule:
+        raise Unsupported(f"only match rules and begin/end blocks are translated, not {sorted(rule)}")
+    lines.append(f"{indent}- match: {quoted(rule['match'])}")
+    if "name" in rule:
+        lines.append(f"{indent}  scope: {rule['name']}")
+    if "captures" in rule:
+        lines.append(f"{indent}  captures:")
+        for group, capture in sorted(rule["captures"].items(), key=lambda item: int(item[0])):
+            if set(capture) != {"name"}:
+                raise Unsupported(f"a capture with {sorted(capture)}: only names are translated")
+            lines.append(f"{indent}    {int(group)}: {capture['name']}")
+    return lines
 
 
 def context_lines(name: str, entry: dict) -> list[str]:
     lines = [f"  {name}:"]
-    if "patterns" in entry:
+    if "patterns" in entry and "begin" not in entry:
         if set(entry) - ENTRY_KEYS:
             raise Unsupported(f"repository entry {name!r} has {sorted(entry)}")
         lines += comment_lines(entry.get("comment"), "    ")

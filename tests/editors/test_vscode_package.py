@@ -49,8 +49,9 @@ def test_language_contribution(manifest):
     assert conf["comments"] == {"lineComment": "#"}
     assert conf["brackets"] == []
     re.compile(conf["wordPattern"])  # a JS RegExp; Python's syntax is close enough to check it
-    words = re.findall(conf["wordPattern"], "3 -4.5 sqrt →Mx 2+rate ÷ a<=b x≠y n!=m p&q")
-    assert words == ["3", "-4.5", "sqrt", "Mx", "2", "rate", "a", "b", "x", "y", "n", "m", "p", "q"]
+    words = re.findall(conf["wordPattern"], "3 -4.5 sqrt →Mx 2+rate ÷ a<=b x≠y n!=m p&q :cube dup×; x;y")
+    assert words == ["3", "-4.5", "sqrt", "Mx", "2", "rate", "a", "b", "x", "y", "n", "m", "p", "q",
+                     "cube", "dup", "x", "y"]
 
 
 def test_grammar_contribution(manifest):

@@ -15,6 +15,7 @@ import re
 import logging
 import os
 import subprocess
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,8 +37,70 @@ KIND_TO_SCOPE = {
     "store": "storage.type.store.rpn",
     "comment": "comment.line.number-sign.rpn",
     "invalid": "invalid.illegal.rpn",
+    "keyword": "keyword.control.rpn",  # if else then for next step begin until
+    "stackEffect": "comment.block.stack-effect.rpn",  # ( a b -- c ), a comment elsewhere
 }
+# Two tokens get a scope of their own, which the grammar decides from the text around them:
+# the keywords : and ; (DEFINITION_SCOPE), and the word right after a : on its line, the
+# name a definition defines (NAME_SCOPE), whatever kind the lexer gives it (`: sq` and the
+# faulty `: dup` alike).
+DEFINITION_KEYWORDS = (":", ";")
+DEFINITION_SCOPE = "keyword.other.definition.rpn"
+NAME_SCOPE = "entity.name.function.rpn"
+# Scopes inside a token, which no token kind has: the parameters of a stack effect.
+PARAMETER_SCOPE = "variable.parameter.rpn"
 SCOPE_TO_KIND = {scope: kind for kind, scope in KIND_TO_SCOPE.items()}
+SCOPE_TO_KIND[DEFINITION_SCOPE] = "keyword"
+SCOPE_TO_KIND[NAME_SCOPE] = "variable"
+
+
+# --- The built-in words (Sources/RPNCore/Builtins/BuiltinTable.swift) ---------------------------
+
+BUILTIN_TABLE = REPO / "Sources" / "RPNCore" / "Builtins" / "BuiltinTable.swift"
+# WordKind (Builtin.swift) -> the token kind `rpn tokens` reports, which maps to a scope.
+WORD_KIND_TO_TOKEN_KIND = {
+    "binaryOperator": "operator",
+    "function": "function",
+    "constant": "constant",
+    "stackWord": "stackWord",
+    "directive": "directive",
+    "keyword": "keyword",  # : ; if else then for next step begin until
+}
+BUILTIN_ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
+
+
+def builtin_spellings() -> list[tuple[str, str, str]]:
+    """(word id, token kind, spelling) for every spelling in the table."""
+    text = BUILTIN_TABLE.read_text(encoding="utf-8")
+    rows = []
+    for word, kind, spellings in BUILTIN_ENTRY.findall(text):
+        assert kind in WORD_KIND_TO_TOKEN_KIND, f"{word}: unknown word kind {kind}"
+        for spelling in re.findall(r'"((?:[^"\\]|\\.)*)"', spellings):
+            rows.append((word, WORD_KIND_TO_TOKEN_KIND[kind], spelling))
+    return rows
+
+
+def spelling_variants(kind: str, spelling: str) -> list[str]:
+    """The ways a program may write a spelling: ASCII words in any case (lower, upper,
+    capitalized), constants and other spellings only as they are (`E` and `PI` are variables)."""
+    if kind == "constant" or not spelling.isascii():
+        return [spelling]
+    return sorted({spelling, spelling.upper(), spelling.capitalize()})
+
+
+def is_identifier(text: str) -> bool:
+    """An identifier as grammar/rpn.ebnf defines it: a letter (not π) or _, then letters,
+    ASCII digits and _."""
+    def letter(c: str) -> bool:
+        return c == "_" or (c != "π" and unicodedata.category(c).startswith("L"))
+    return bool(text) and letter(text[0]) and all(letter(c) or "0" <= c <= "9" for c in text[1:])
+
+
+def scope_of(kind: str, text: str) -> str:
+    """The scope of a token of `kind` with `text`, the name after : aside (see swift_tokens)."""
+    if kind == "keyword" and text in DEFINITION_KEYWORDS:
+        return DEFINITION_SCOPE
+    return KIND_TO_SCOPE[kind]
 
 
 class Token(NamedTuple):
@@ -90,7 +153,9 @@ class TextMateTokenizer:
             self.grammar = json.load(f)
         self.parser = LanguageParser(self.grammar)
 
-    def __call__(self, data: bytes | str) -> list[Token]:
+    def __call__(self, data: bytes | str, nested: bool = False) -> list[Token]:
+        """The tokens of `data` in order. With `nested`, each token is followed by the scoped
+        pieces inside it (the parameters of a stack effect), depth first."""
         if isinstance(data, str):
             data = data.encode("utf-8")
         # Lines end at LF, CRLF or a lone CR, in the Swift lexer (a comment ends there) as in
@@ -104,16 +169,25 @@ class TextMateTokenizer:
         if element is None:
             return []
         tokens: list[Token] = []
+
         # flatten() merges neighbouring tokens of one scope (`++`, `ππ`), so read the
-        # individual matches instead: the grammar has no captures or nesting, each child
-        # of the root element is exactly one match of one pattern.
-        for child in element.children:
-            positions = sorted(child.characters)
+        # individual matches instead. Each child of the root element is one token: a match
+        # of one pattern, one capture of a pattern that names only its groups (`:` and the
+        # name after it), or a begin/end block (a stack effect) holding the pieces inside it.
+        def add(element) -> None:
+            positions = sorted(element.characters)
             (line, col), (end_line, end_col) = positions[0], positions[-1]
-            assert line == end_line, f"TextMate token spans lines: {child!r}"
-            assert end_col - col + 1 == len(positions), f"TextMate token has a gap: {child!r}"
+            assert line == end_line, f"TextMate token spans lines: {element!r}"
+            assert end_col - col + 1 == len(positions), f"TextMate token has a gap: {element!r}"
             text = token_text(raw_lines, line, col, end_col + 1)
-            tokens.append(Token(line + 1, col + 1, end_line + 1, end_col + 1, text, child.token))
+            tokens.append(Token(line + 1, col + 1, end_line + 1, end_col + 1, text, element.token))
+            if nested:
+                inner = [*getattr(element, "begin", []), *element.children, *getattr(element, "end", [])]
+                for piece in sorted(inner, key=lambda e: min(e.characters)):
+                    add(piece)
+
+        for child in element.children:
+            add(child)
         return tokens
 
 
@@ -153,5 +227,18 @@ def swift_tokens(path: Path) -> list[Token]:
         kind = item["kind"]
         assert kind in KIND_TO_SCOPE, f"token {index} has an unknown kind {kind!r}: {item}"
         tokens.append(Token(item["line"], item["column"], item["endLine"], item["endColumn"],
-                            item["text"], KIND_TO_SCOPE[kind]))
-    return tokens
+                            item["text"], scope_of(kind, item["text"])))
+    return with_definition_names(tokens)
+
+
+def with_definition_names(tokens: list[Token]) -> list[Token]:
+    """The tokens with NAME_SCOPE on each identifier right after a `:` on the same line: the
+    grammar knows a definition's name from the `:` before it, the lexer leaves that to the
+    machine (a variable, or the built-in word `: dup` tries to redefine)."""
+    named = list(tokens)
+    for index in range(1, len(named)):
+        colon, word = named[index - 1], named[index]
+        if colon.text == ":" and colon.scope == DEFINITION_SCOPE and word.line == colon.line \
+                and is_identifier(word.text):
+            named[index] = word._replace(scope=NAME_SCOPE)
+    return named

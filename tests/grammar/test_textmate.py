@@ -19,18 +19,27 @@ import pytest
 
 from rpn_grammar_support import (
     CORPUS_DIR,
+    DEFINITION_SCOPE,
     GRAMMAR_PATH,
     KIND_TO_SCOPE,
+    NAME_SCOPE,
+    PARAMETER_SCOPE,
+    REPO,
+    SCOPE_TO_KIND,
     Token,
     decode_source,
     swift_tokens,
     token_at,
 )
 
-N, OP, FN, CONST, STACK, VAR, STORE, COMMENT, INV = (
+N, OP, FN, CONST, STACK, VAR, STORE, COMMENT, INV, KW, EFFECT = (
     "number", "operator", "function", "constant", "stackWord", "variable", "store",
-    "comment", "invalid",
+    "comment", "invalid", "keyword", "stackEffect",
 )
+# Not token kinds: the scopes of `:` and `;` (keyword tokens), of the name after `:` (a
+# variable token), and of a parameter inside a stack effect.
+DEF, NAME, PARAM = "definition", "name", "parameter"
+LABEL_TO_SCOPE = {**KIND_TO_SCOPE, DEF: DEFINITION_SCOPE, NAME: NAME_SCOPE, PARAM: PARAMETER_SCOPE}
 
 # (id, source, expected [(kind, text), ...] or None). A bytes source is written as is
 # (used for invalid UTF-8); expected None = only compared with the Swift lexer.
@@ -120,11 +129,61 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
     ("pi-inside-word", "aπb", [(VAR, "a"), (CONST, "π"), (VAR, "b")]),
     ("call-syntax", "sqrt(2) sin(x)", [(INV, "sqrt(2)"), (INV, "sin(x)")]),
     ("identifier-then-junk", "x$ ab.c x₁ e\u0301 Ⅻ", [(INV, "x$"), (INV, "ab.c"), (INV, "x₁"), (INV, "e\u0301"), (INV, "Ⅻ")]),
-    ("other-words", "$ @ $x @1 ? ( ) , ;", [(INV, w) for w in "$ @ $x @1 ? ( ) , ;".split()]),
+    # issue 10: a ( with no -- before its ) is an unknown word as before; ; is a keyword
+    ("other-words", "$ @ $x @1 ? ( ) , ; )", [(INV, w) for w in "$ @ $x @1 ? ( ) ,".split()] + [(DEF, ";"), (INV, ")")]),
     ("nul", "a\x00b \x00 1\x00", [(INV, "a\x00b"), (INV, "\x00"), (INV, "1\x00")]),
     ("nbsp", "3\u00a04 \u00a0 x\u00a0 \u00a0x", [(INV, "3\u00a04"), (INV, "\u00a0"), (INV, "x\u00a0"), (INV, "\u00a0x")]),
     ("unicode-spaces", "a \u2003 b \u3000 \u0085 \x1c c \u2028 d", [(VAR, "a"), (INV, "\u2003"), (VAR, "b"), (INV, "\u3000"), (INV, "\u0085"), (INV, "\x1c"), (VAR, "c"), (INV, "\u2028"), (VAR, "d")]),
     ("bom", "\ufeff1 2", [(INV, "\ufeff1"), (N, "2")]),
+    # issue 10: definitions. `:` and `;` are self-delimiting keywords; the identifier after
+    # a `:` on its line is the name being defined.
+    ("definition", ": square dup × ;", [(DEF, ":"), (NAME, "square"), (STACK, "dup"), (OP, "×"), (DEF, ";")]),
+    ("definition-glued", ":cube dup dup××;3 cube", [(DEF, ":"), (NAME, "cube"), (STACK, "dup"), (STACK, "dup"), (OP, "×"),
+     (OP, "×"), (DEF, ";"), (N, "3"), (VAR, "cube")]),
+    ("definition-spaces", ":\t  half 2 / ;", [(DEF, ":"), (NAME, "half"), (N, "2"), (OP, "/"), (DEF, ";")]),
+    # the name must follow on the same line; any identifier is named, even a built-in one
+    # (an error the checker reports, not the grammar)
+    ("definition-name-next-line", ":\nsquare dup × ;", [(DEF, ":"), (VAR, "square"), (STACK, "dup"), (OP, "×"), (DEF, ";")]),
+    ("definition-builtin-name", ": dup ; : IF ; : pi ;", [(DEF, ":"), (NAME, "dup"), (DEF, ";"), (DEF, ":"), (NAME, "IF"), (DEF, ";"),
+     (DEF, ":"), (NAME, "pi"), (DEF, ";")]),
+    ("definition-bad-name", ": 2x ; : x$ ; : π ; : -3 ;", [(DEF, ":"), (INV, "2x"), (DEF, ";"), (DEF, ":"), (INV, "x$"), (DEF, ";"),
+     (DEF, ":"), (CONST, "π"), (DEF, ";"), (DEF, ":"), (N, "-3"), (DEF, ";")]),
+    ("definition-unicode-name", ": α² ; : 変数 ;", [(DEF, ":"), (INV, "α²"), (DEF, ";"), (DEF, ":"), (NAME, "変数"), (DEF, ";")]),
+    # : and ; end the word before them and start no negative number (as + does not)
+    ("colon-semicolon-delimit", "x;y 3;-4 2: ;; ::", [(VAR, "x"), (DEF, ";"), (VAR, "y"), (N, "3"), (DEF, ";"), (OP, "-"), (N, "4"),
+     (N, "2"), (DEF, ":"), (DEF, ";"), (DEF, ";"), (DEF, ":"), (DEF, ":")]),
+    ("colon-ends-words", "sin: pi; 1e5; →M; ->x: 0x1F; 2x;", [(FN, "sin"), (DEF, ":"), (NAME, "pi"), (DEF, ";"), (N, "1e5"),
+     (DEF, ";"), (STORE, "→M"), (DEF, ";"), (STORE, "->x"), (DEF, ":"), (N, "0x1F"), (DEF, ";"), (INV, "2x"), (DEF, ";")]),
+    ("colon-after-arrow", "->: →;", [(INV, "->"), (DEF, ":"), (INV, "→"), (DEF, ";")]),
+    ("colon-comment", ": # sq\n;#", [(DEF, ":"), (COMMENT, "# sq"), (DEF, ";"), (COMMENT, "#")]),
+    # keywords: whole words, in any ASCII case
+    ("keywords", "if else then for next step begin until", [(KW, w) for w in "if else then for next step begin until".split()]),
+    ("keywords-case", "IF Else tHEN FOR Next STEP Begin UNTIL", [(KW, w) for w in "IF Else tHEN FOR Next STEP Begin UNTIL".split()]),
+    ("not-keywords", "iff elsewhere then2 fork next_ steps beginning until1 _if ıf", [(VAR, w) for w in
+     "iff elsewhere then2 fork next_ steps beginning until1 _if ıf".split()]),
+    ("keywords-glued", "1 2<if 3+else-1;then x=until", [(N, "1"), (N, "2"), (OP, "<"), (KW, "if"), (N, "3"), (OP, "+"), (KW, "else"),
+     (OP, "-"), (N, "1"), (DEF, ";"), (KW, "then"), (VAR, "x"), (OP, "="), (KW, "until")]),
+    ("keywords-store", "→if ->until if$", [(STORE, "→if"), (STORE, "->until"), (INV, "if$")]),
+    # stack effects: a ( with a -- standing alone before the next ) on its line is one token
+    # to that ), with the names before the -- as parameters (a comment where no definition
+    # begins); with the -- but no ), an invalid token to the end of the line; without the --,
+    # an unknown word up to a delimiter, as before.
+    ("stack-effect", ": hyp ( a b -- c ) a 2 ^ ;", [(DEF, ":"), (NAME, "hyp"), (EFFECT, "( a b -- c )"), (VAR, "a"), (N, "2"),
+     (OP, "^"), (DEF, ";")]),
+    ("stack-effect-separator", "(-- ) ( a --) (--) (a -- b) ( a\t--\tb )", [(EFFECT, "(-- )"), (EFFECT, "( a --)"), (EFFECT, "(--)"),
+     (EFFECT, "(a -- b)"), (EFFECT, "( a\t--\tb )")]),
+    ("stack-effect-comment", "3 ( x -- x ) 4 ( -- )", [(N, "3"), (EFFECT, "( x -- x )"), (N, "4"), (EFFECT, "( -- )")]),
+    ("no-separator", "( three ) (x) ( a-- b ) ( a --b ) ( a --- b ) ()", [(INV, "("), (VAR, "three"), (INV, ")"), (INV, "(x)"),
+     (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")"), (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (VAR, "b"),
+     (INV, ")"), (INV, "("), (VAR, "a"), (OP, "-"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")"), (INV, "()")]),
+    ("separator-after-paren", "( a ) -- b )", [(INV, "("), (VAR, "a"), (INV, ")"), (OP, "-"), (OP, "-"), (VAR, "b"), (INV, ")")]),
+    ("stack-effect-first-paren", "( a -- b ) c ) ( # -- ) 1", [(EFFECT, "( a -- b )"), (VAR, "c"), (INV, ")"), (EFFECT, "( # -- )"),
+     (N, "1")]),
+    ("stack-effect-after-operator", "3 4+( a -- b )5", [(N, "3"), (N, "4"), (OP, "+"), (EFFECT, "( a -- b )"), (N, "5")]),
+    ("stack-effect-unclosed", "( a b --\n3 ) ( -- x # c\n(", [(INV, "( a b --"), (N, "3"), (INV, ")"), (INV, "( -- x # c"),
+     (INV, "(")]),
+    ("stack-effect-in-word", "sqrt(2) x(a -- b)", [(INV, "sqrt(2)"), (INV, "x(a"), (OP, "-"), (OP, "-"), (INV, "b)")]),
+    ("comment-hides-paren", "1 # ( a -- b )", [(N, "1"), (COMMENT, "# ( a -- b )")]),
     # comments
     ("comment-after-token", "3#c", [(N, "3"), (COMMENT, "#c")]),
     ("comments", "3 4 + # sum\nx#y\n# only", [(N, "3"), (N, "4"), (OP, "+"), (COMMENT, "# sum"), (VAR, "x"), (COMMENT, "#y"), (COMMENT, "# only")]),
@@ -245,7 +304,7 @@ def test_grammar_snippet(snippet_id, source, expected, tm_tokens) -> None:
         before = re.split(r"\r\n|\r|\n", text[:start])
         line = len(before)
         column = len(before[-1]) + 1
-        want.append(token_at(line, column, token_text, KIND_TO_SCOPE[kind]))
+        want.append(token_at(line, column, token_text, LABEL_TO_SCOPE[kind]))
         offset = start + len(token_text)
     got = tm_tokens(text)
     if got != want:
@@ -271,5 +330,70 @@ def test_grammar_file_shape() -> None:
                 walk(value)
 
     walk(grammar)
-    assert names == set(KIND_TO_SCOPE.values()), \
+    assert names == set(SCOPE_TO_KIND) | {PARAMETER_SCOPE}, \
         f"scopes in the grammar {sorted(names)} differ from the kinds' scopes"
+
+
+# --- Programs (issue 10): a sample with definitions, branches and loops ----------------------
+
+PROGRAMS = Path(__file__).resolve().parent / "programs.rpn"
+
+# (line, text, n, label): the n-th scoped piece (0-based; tokens and the pieces inside them,
+# in order) with that text on that 1-based line of programs.rpn has the label's scope; label
+# None: no piece of its own (an output of a stack effect, a word of a comment).
+PROGRAM_SCOPES: list[tuple[int, str, int, str | None]] = [
+    (3, ":", 0, DEF), (3, "square", 0, NAME), (3, "dup", 0, STACK), (3, ";", 0, DEF),
+    (4, "hyp", 0, NAME), (4, "( a b -- c )", 0, EFFECT), (4, "a", 0, PARAM), (4, "b", 0, PARAM),
+    (4, "c", 0, None), (4, "--", 0, None), (4, "a", 1, VAR), (4, "b", 1, VAR), (4, "√", 0, FN), (4, ";", 0, DEF),
+    (5, "hyp", 0, VAR), (5, "square", 0, VAR),
+    (6, "signum", 0, NAME), (6, "( x -- s )", 0, EFFECT), (6, "x", 0, PARAM), (6, "s", 0, None), (6, "x", 1, VAR),
+    (6, "<", 0, OP), (6, "if", 0, KW), (6, "-1", 0, N), (6, "else", 0, KW), (6, ">", 0, OP), (6, "if", 1, KW),
+    (6, "else", 1, KW), (6, "then", 0, KW), (6, "then", 1, KW), (6, ";", 0, DEF),
+    (7, "down", 0, NAME), (7, "n", 0, PARAM), (7, "z", 0, None), (7, "n", 1, VAR), (7, "if", 0, KW),
+    (7, "down", 1, VAR), (7, "else", 0, KW), (7, "then", 0, KW),
+    (8, "fib", 0, NAME), (8, "( n -- f )", 0, EFFECT), (8, "fib", 1, VAR), (8, "fib", 2, VAR), (8, "then", 0, KW),
+    (9, ":", 0, DEF), (9, "cube", 0, NAME), (9, "dup", 1, STACK), (9, "×", 0, OP), (9, "×", 1, OP), (9, ";", 0, DEF),
+    (10, "for", 0, KW), (10, "i", 0, VAR), (10, "i", 1, VAR), (10, "next", 0, KW),
+    (11, "-3", 0, N), (11, "for", 0, KW), (11, "k", 0, VAR), (11, "step", 0, KW),
+    (12, "begin", 0, KW), (12, "×", 0, OP), (12, ">", 0, OP), (12, "until", 0, KW),
+    (13, ":", 0, DEF), (13, "triangle", 0, NAME), (13, "( n -- t )", 0, EFFECT), (13, "n", 0, PARAM),
+    (13, "# 1 + 2 + … + n", 0, COMMENT),
+    (14, "FOR", 0, KW), (14, "n", 0, VAR), (14, "j", 0, VAR), (14, "NEXT", 0, KW),
+    (15, ";", 0, DEF),
+    (16, "( n -- n n )", 0, EFFECT), (16, "n", 0, PARAM), (16, "Dup", 0, STACK),
+    (16, "If", 0, KW), (16, "Else", 0, KW), (16, "Then", 0, KW), (16, "drop", 0, STACK),
+]
+
+
+@pytest.fixture(scope="module")
+def program_pieces(tm_tokens) -> list[Token]:
+    return tm_tokens(PROGRAMS.read_bytes(), nested=True)
+
+
+@pytest.mark.parametrize("line, text, n, label", PROGRAM_SCOPES,
+                         ids=[f"{line}:{text}#{n}" for line, text, n, _ in PROGRAM_SCOPES])
+def test_program_scopes(program_pieces, line, text, n, label) -> None:
+    source_line = PROGRAMS.read_text(encoding="utf-8").split("\n")[line - 1]
+    assert source_line.split(text).__len__() > n + 1, f"programs.rpn line {line} has no {text!r} #{n}"
+    found = [t for t in program_pieces if t.line == line and t.text == text]
+    if label is None:
+        assert found == [], f"line {line}: {text!r} should have no scope of its own: {found}"
+    else:
+        assert len(found) > n, (f"line {line} {source_line!r}: no piece {text!r} #{n}; pieces there: "
+                                f"{[(t.text, t.scope) for t in program_pieces if t.line == line]}")
+        assert found[n].scope == LABEL_TO_SCOPE[label], f"line {line} {source_line!r}: {found[n].describe()}"
+
+
+def test_program_parameters_are_inside_their_stack_effect(program_pieces) -> None:
+    """Each parameter piece lies within the stack effect just before it."""
+    effect = None
+    for piece in program_pieces:
+        if piece.scope == KIND_TO_SCOPE[EFFECT]:
+            effect = piece
+        elif piece.scope == PARAMETER_SCOPE:
+            assert effect is not None and piece.line == effect.line \
+                and effect.column < piece.column and piece.end_column < effect.end_column, piece.describe()
+
+
+def test_program_matches_swift_lexer(tm_tokens) -> None:
+    compare_with_swift(PROGRAMS.read_bytes(), PROGRAMS, f"tests/grammar/{PROGRAMS.name}", tm_tokens)

@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[2]
 SOURCES = REPO / "Sources"
 sys.path.insert(0, str(REPO / "tests" / "grammar"))
 
-from rpn_grammar_support import CORPUS_DIR, KIND_TO_SCOPE, TextMateTokenizer, swift_tokens  # noqa: E402
+from rpn_grammar_support import (BUILTIN_TABLE, CORPUS_DIR, KIND_TO_SCOPE, SCOPE_TO_KIND,  # noqa: E402
+                                 TextMateTokenizer, builtin_spellings, scope_of, swift_tokens)
 
 # --- Layering ---------------------------------------------------------------------------------
 
@@ -165,29 +166,6 @@ def test_rpn_reports_the_version(tmp_path):
 
 # --- Built-in words: corpus cases and TextMate rules --------------------------------------------
 
-BUILTIN_TABLE = SOURCES / "RPNCore" / "Builtins" / "BuiltinTable.swift"
-# WordKind (Builtin.swift) -> the token kind `rpn tokens` reports, which maps to a scope.
-WORD_KIND_TO_TOKEN_KIND = {
-    "binaryOperator": "operator",
-    "function": "function",
-    "constant": "constant",
-    "stackWord": "stackWord",
-    "directive": "directive",
-}
-ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
-
-
-def builtin_spellings() -> list[tuple[str, str, str]]:
-    """(word id, token kind, spelling) for every spelling in the table."""
-    text = BUILTIN_TABLE.read_text(encoding="utf-8")
-    rows = []
-    for word, kind, spellings in ENTRY.findall(text):
-        assert kind in WORD_KIND_TO_TOKEN_KIND, f"{word}: unknown word kind {kind}"
-        for spelling in re.findall(r'"((?:[^"\\]|\\.)*)"', spellings):
-            rows.append((word, WORD_KIND_TO_TOKEN_KIND[kind], spelling))
-    return rows
-
-
 SPELLINGS = builtin_spellings()
 
 
@@ -205,10 +183,9 @@ def word_key(text: str) -> str:
 def corpus_words() -> dict[tuple[str, str], list[str]]:
     """(token kind, spelling) -> where the corpus programs use it, read by the Swift lexer."""
     found: dict[tuple[str, str], list[str]] = {}
-    scope_to_kind = {scope: kind for kind, scope in KIND_TO_SCOPE.items()}
     for path in sorted(CORPUS_DIR.glob("*.rpn")):
         for token in swift_tokens(path):
-            kind = scope_to_kind[token.scope]
+            kind = SCOPE_TO_KIND[token.scope]
             found.setdefault((kind, word_key(token.text)), []).append(f"{path.name}:{token.line}")
     return found
 
@@ -230,7 +207,7 @@ def test_every_builtin_spelling_has_a_textmate_rule(tm_tokens, word, kind, spell
     # Words match in any ASCII case; constants only as spelled (`E` and `PI` are variables).
     variants = {spelling, spelling.upper(), spelling.capitalize()} if spelling.isascii() else {spelling}
     for text in sorted(variants):
-        expected = KIND_TO_SCOPE[kind] if kind != "constant" or text == spelling else KIND_TO_SCOPE["variable"]
+        expected = scope_of(kind, text) if kind != "constant" or text == spelling else KIND_TO_SCOPE["variable"]
         tokens = tm_tokens(f"1 2 {text}\n")
         assert [(t.text, t.scope) for t in tokens[2:]] == [(text, expected)], (
             f"grammar/rpn.tmLanguage.json gives {text!r} ({word}) "

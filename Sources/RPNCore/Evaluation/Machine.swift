@@ -218,9 +218,12 @@ public struct Machine: Sendable {
             source.bytes.withUnsafeBufferPointer { buffer in
                 var lexer = Lexer(bytes: buffer, base: source.baseOffset)
                 while let token = lexer.next() {
-                    let inProgram = collector != nil || token.kind == .keyword
-                    execute(token, buffer, source.baseOffset)
-                    if !inProgram, collector == nil, token.kind != .comment { trace(token, self) }
+                    // Gathered tokens run later, as steps of their block; a call traces itself
+                    // (before the steps of its body).
+                    let traced = collector == nil && token.kind != .keyword && token.kind != .comment
+                        && !(token.kind == .variable && word(named: text(token.range, buffer, source.baseOffset)) != nil)
+                    executeTraced(token, buffer, source.baseOffset)
+                    if traced, collector == nil { trace(token, self) }
                 }
                 finish(buffer, source.baseOffset)
             }
@@ -273,48 +276,83 @@ public struct Machine: Sendable {
 
     // MARK: - Tokens
 
-    @inline(__always)
-    mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        if collector != nil { collect(token, buffer, base); return }
+    /// A top-level token of a traced run: out of line, so that `execute` is inlined only into
+    /// the loops that must be fast.
+    @inline(never)
+    private mutating func executeTraced(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        execute(token, buffer, base)
+    }
+
+    /// One token of a compiled program (a word's body, a block). Its own dispatch, not
+    /// `execute`: calls lead from `execute` to the interpreter, and a cycle back into `execute`
+    /// would keep the compiler from inlining it into the top level's token loops. Compiled
+    /// code holds no keyword, comment or invalid token, and names were resolved when compiling.
+    @inline(never)
+    mutating func executeInProgram(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
         switch token.kind {
+        case .number: pushLiteral(token, buffer, base)
+        case .constant:
+            pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
+        // Through the out-of-line wrappers: another inlined copy of `binary` or `unary` here
+        // would keep the compiler from inlining them into the top level's loops.
+        case .operator: binaryFunction(token.builtin!, token, buffer, base)
+        case .function:
+            let op = token.builtin!
+            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
+        case .stackWord: stackWord(token.builtin!, token, buffer, base)
+        case .directive: directive(token)
+        case .variable: pushVariable(token, buffer, base)
+        case .store: store(token, buffer, base)
+        case .comment, .stackEffect, .keyword, .invalid: break
+        }
+    }
+
+    @inline(__always)
+    private mutating func pushLiteral(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        // The common literals without a call: a double with --float, a short integer
+        // exactly (see `exactShortInteger`); the rest in `literalValue`.
+        var value = token.number
+        if options.exact {
+            value = Self.exactShortInteger(token) ?? literalValue(token, buffer, base)
+        } else if !value.isFinite {
+            value = literalValue(token, buffer, base)
+        }
+        stack.append(options.keepTrees
+            ? append(Node(kind: .number, value: value, lhs: Self.literalRadix(token, buffer, base), token: token.range))
+            : value)
+    }
+
+    @inline(__always)
+    private mutating func directive(_ token: Token) {
+        switch token.builtin! {
+        case .deg: options.angleUnit = .degrees
+        case .rad: options.angleUnit = .radians
+        case .float: options.exact = false
+        case .exact: options.exact = true
+        default: pendingUnset = token.range
+        }
+    }
+
+    @inline(__always)
+    private mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        if collector != nil || pendingUnset != nil, divert(token, buffer, base) { return }
+        switch token.kind {
         case .number:
-            // The common literals without a call: a double with --float, a short integer
-            // exactly (see `exactShortInteger`); the rest in `literalValue`.
-            var value = token.number
-            if options.exact {
-                value = Self.exactShortInteger(token) ?? literalValue(token, buffer, base)
-            } else if !value.isFinite {
-                value = literalValue(token, buffer, base)
-            }
-            stack.append(options.keepTrees
-                ? append(Node(kind: .number, value: value, lhs: Self.literalRadix(token, buffer, base), token: token.range))
-                : value)
+            pushLiteral(token, buffer, base)
         case .constant:
             pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
         case .operator:
             binary(token.builtin!, token, buffer, base)
         case .function:
             let op = token.builtin!
-            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unary(op, token, buffer, base) }
+            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
         case .stackWord:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
-            switch token.builtin! {
-            case .deg: options.angleUnit = .degrees
-            case .rad: options.angleUnit = .radians
-            case .float: options.exact = false
-            case .exact: options.exact = true
-            default: pendingUnset = token.range
-            }
+            directive(token)
         case .variable:
-            let index = variables.intern(UnsafeBufferPointer(rebasing:
-                buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
-            if Int(index) < wordOfVariable.count, wordOfVariable[Int(index)] >= 0 {
-                callFromTopLevel(wordOfVariable[Int(index)], token)
-                return
-            }
-            stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
+            variableOrCall(token, buffer, base)
         case .store:
             store(token, buffer, base)
         case .comment, .stackEffect:
@@ -324,6 +362,29 @@ public struct Machine: Sendable {
         case .invalid:
             reportInvalid(token, buffer, base)
         }
+    }
+
+    /// A token while a definition or block is gathered, or after `unset`; true when it took
+    /// the token. Out of line: rare, and the token loop must stay small enough to inline.
+    @inline(never)
+    private mutating func divert(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool {
+        if collector != nil {
+            collect(token, buffer, base)
+            return true
+        }
+        return unsetVariable(named: token, buffer, base)
+    }
+
+    /// A name at the top level: a call of the word it names, or a variable.
+    @inline(never)
+    private mutating func variableOrCall(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let index = variables.intern(UnsafeBufferPointer(rebasing:
+            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+        if Int(index) < wordOfVariable.count, wordOfVariable[Int(index)] >= 0 {
+            callFromTopLevel(wordOfVariable[Int(index)], token)
+            return
+        }
+        stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
     }
 
     /// Appends a node; returns its stack slot.
@@ -364,6 +425,12 @@ public struct Machine: Sendable {
     private mutating func binaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
                                          _ base: Int) {
         binary(op, token, buffer, base)
+    }
+
+    @inline(never)
+    private mutating func unaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+                                        _ base: Int) {
+        unary(op, token, buffer, base)
     }
 
     @inline(__always)
@@ -446,6 +513,7 @@ public struct Machine: Sendable {
                                    dependencies: dependencies, token: token.range))
     }
 
+    @inline(never)
     private mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         let needed = Builtin[op].arity
@@ -555,6 +623,7 @@ public struct Machine: Sendable {
         return Int(value)
     }
 
+    @inline(never)
     private mutating func store(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let first = buffer[token.range.lowerBound - base]
         let nameRange = (token.range.lowerBound + (first == UInt8(ascii: "-") ? 2 : 3))..<token.range.upperBound
@@ -611,6 +680,7 @@ public struct Machine: Sendable {
         return true
     }
 
+    @inline(never)
     mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let word = text(token.range, buffer, base)
         switch token.problem ?? .unknownToken {

@@ -156,9 +156,6 @@ public struct Lexer {
             }
             position = i + 1
             return token(.operator, start, i + 1, builtin: .subtract)
-        case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
-        case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
-        case UInt8(ascii: "("): return stackEffect(at: start)
         case UInt8(ascii: "#"):
             while i < count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }  // LF, CRLF or a lone CR
             position = i
@@ -170,14 +167,21 @@ public struct Lexer {
         }
     }
 
-    /// A token starting with any other byte: the Unicode glyphs, `→`, letters beyond ASCII, or
-    /// an invalid word. Out of line, so that `next()` stays small enough to be inlined into the
+    /// A token starting with any other byte: `:`, `;`, `(`, the Unicode glyphs, `→`, letters
+    /// beyond ASCII, or an invalid word. Out of line, so that `next()` stays small enough to be inlined into the
     /// machine's loop with everything the common tokens need.
     @inline(never)
     mutating func otherWord(at start: Int) -> Token {
         let count = bytes.count
         let i = start
         let b = bytes[i]
+        // The words of programs, here rather than in `next()`'s switch, which must stay small.
+        switch b {
+        case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
+        case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
+        case UInt8(ascii: "("): return stackEffect(at: start)
+        default: break
+        }
         // × (U+00D7 = C3 97), ÷ (C3 B7) and − (U+2212 = E2 88 92) without decoding.
         if b == 0xC3, i + 1 < count, bytes[i + 1] | 0x20 == 0xB7 {
             position = i + 2

@@ -83,11 +83,7 @@ extension Machine {
                     if let trace = hooks?.trace { trace(token, self) }
                     continue
                 }
-                if token.kind == .variable {
-                    pushVariable(token, buffer, base)
-                } else {
-                    execute(token, buffer, base)
-                }
+                executeInProgram(token, buffer, base)
                 pc += 1
                 if let trace = hooks?.trace { trace(token, self) }
             case .local(let local, let at):

@@ -35,6 +35,7 @@ extension Machine {
     }
 
     /// The end of a source with a definition or block still open.
+    @inline(never)
     mutating func abandonCollection() {
         guard let gathered = collector else { return }
         collector = nil

@@ -1,0 +1,88 @@
+import RPNCore
+
+/// Commands on how things are shown and computed from now on: `:ascii`, `:unicode`, `:deg`,
+/// `:rad`, `:exact`, `:float`, `:std`, `:fix N`, `:sci N`, `:eng N`, `:frac`, `:group`, and the
+/// bases `:hex`, `:oct`, `:bin`, `:dec`.
+extension Shell {
+    func registerDisplayCommands() {
+        for (glyphs, name, summary) in [(DescriptionStyle.Glyphs.ascii, "ascii", "describe with * / - sqrt pi"),
+                                        (.unicode, "unicode", "describe with × ÷ − √ π")] {
+            on(name, summary: summary, useRank: glyphs == .ascii ? 25 : 26) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.style.glyphs = glyphs
+                showStack()
+            }
+        }
+        for (unit, name, alias, useRank) in [(AngleUnit.degrees, "deg", "degrees", 10), (.radians, "rad", "radians", 11)] {
+            on(name, aliases: [alias], summary: "trigonometry in \(alias)", useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.setAngleUnit(unit)
+                say(note(Self.angleNote(session.angleUnit)))
+                showStack()
+            }
+        }
+        for (exact, name, summary, useRank) in [
+            (true, "exact", "exact integers and fractions from now on (the default)", 19),
+            (false, "float", "IEEE doubles from now on: 0.1 0.2 + is 0.30000000000000004", 20),
+        ] {
+            on(name, summary: summary, useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.setExact(exact)
+                say(note(Self.arithmeticNote(exact: exact)))
+                showStack()
+            }
+        }
+        on("std", summary: "show values in the standard form (the default)", useRank: 15) { [unowned self] arguments throws(CommandError) in
+            try arguments.none()
+            session.format.mode = .standard
+            showStack()
+        }
+        let digitModes: [(String, String, Int, (Int) -> NumberFormat.Mode)] = [
+            ("fix", "show values with N digits after the point", 12, NumberFormat.Mode.fixed),
+            ("sci", "show values in scientific notation with N digits after the point", 13, NumberFormat.Mode.scientific),
+            ("eng", "show values in engineering notation (exponents multiples of 3)", 14, NumberFormat.Mode.engineering),
+        ]
+        for (name, summary, useRank, mode) in digitModes {
+            on(name, usage: ":\(name) N", summary: summary, useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                guard arguments.count == 1, let digits = Int(arguments[0]), (0...NumberFormat.maximumDigits).contains(digits) else {
+                    throw CommandError("usage: :\(name) N, N from 0 to \(NumberFormat.maximumDigits)")
+                }
+                session.format.mode = mode(digits)
+                showStack()
+            }
+        }
+        on("frac", aliases: ["fractions"], summary: "show exact non-integers as fractions (1/3), or stop", useRank: 16) { [unowned self] arguments throws(CommandError) in
+            try arguments.none()
+            session.format.fractions.toggle()
+            say(note(session.format.fractions ? "fractions: 1/3, 3/4" : "fractions off: 0.3333333333333333, 0.75"))
+            showStack()
+        }
+        on("group", summary: "group digits in threes (1,234,567), or stop", useRank: 28) { [unowned self] arguments throws(CommandError) in
+            try arguments.none()
+            session.format.grouping.toggle()
+            say(note(session.format.grouping ? "digits grouped: 1,234,567" : "digits not grouped: 1234567"))
+            showStack()
+        }
+        for (base, name, summary, useRank) in [
+            (16, "hex", "show integers in base 16 (0xFF)", 17),
+            (8, "oct", "show integers in base 8 (0o17)", 29),
+            (2, "bin", "show integers in base 2 (0b101)", 30),
+            (10, "dec", "show integers in base 10 (the default)", 18),
+        ] {
+            on(name, summary: summary, useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.format.base = base
+                showStack()
+            }
+        }
+    }
+
+    static func angleNote(_ unit: AngleUnit) -> String {
+        "angles in \(unit == .degrees ? "degrees" : "radians") for the trigonometry typed from now on"
+    }
+
+    static func arithmeticNote(exact: Bool) -> String {
+        exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations"
+              : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"
+    }
+}
