@@ -44,6 +44,14 @@ import Testing
         #expect(found.first?["message"]?.stringValue?.contains(Self.advice) == true)
     }
 
+    @Test(arguments: ["rpn/evaluate", "rpn/describe"], [long, endless])
+    func variablesGivenAsTextKeepToTheBudget(_ method: String, _ text: String) {
+        let h = ServerHarness()
+        let response = h.request(method, ["text": "x 1 +", "variables": ["x": .string(text)]])
+        #expect(response["error"]?["code"] == .int(ResponseError.invalidParams), "\(response)")
+        #expect(response["error"]?["message"]?.stringValue?.contains(Self.advice) == true, "\(response)")
+    }
+
     @Test(arguments: [long, endless])
     func theEvaluateCommandKeepsToTheBudget(_ text: String) {
         let h = ServerHarness()
