@@ -52,11 +52,14 @@ extension LanguageServer {
                 for local in program.locals where CompletionContext.name(local.name, startsWith: context.typed) {
                     items.append(item(local.name, kind: CompletionItemKind.variable, detail: local.detail))
                 }
+                // Each description runs the word on symbols: only for the first words offered.
+                var described = 0
                 for word in program.words where CompletionContext.name(word.name, startsWith: context.typed) {
                     var documentation: CompletionItem.Documentation?
-                    if let description = word.description {
+                    if let index = word.index, analysis.words[index].effect != nil, described < 100 {
+                        described += 1
                         var content = MarkupContent()
-                        content.code(description)
+                        content.code(analysis.describe(word: index))
                         documentation = format == .markdown ? .markdown(content) : .plainText(content.plainText)
                     }
                     items.append(item(word.name, kind: CompletionItemKind.function, detail: word.detail,

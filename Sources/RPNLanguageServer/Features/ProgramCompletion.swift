@@ -10,8 +10,9 @@ struct ProgramCompletion {
         var name: String
         /// Its effect, `( a b -- c )`.
         var detail: String
-        /// `hyp(a,b) = √(a^2+b^2)`.
-        var description: String?
+        /// Its index in the analysis' words (nil: a word still being typed, which the core
+        /// has no definition of yet), for its description.
+        var index: Int?
     }
 
     struct Local {
@@ -40,8 +41,7 @@ struct ProgramCompletion {
         }
         for name in order {
             let index = latest[name]!
-            words.append(Word(name: name, detail: analysis.effect(ofWord: index)?.description ?? "",
-                              description: analysis.words[index].effect == nil ? nil : analysis.describe(word: index)))
+            words.append(Word(name: name, detail: analysis.effect(ofWord: index)?.description ?? "", index: index))
         }
         guard let region = analysis.region(around: cursor), region.isComplete ? cursor < region.bytes.upperBound : true
         else { return }
@@ -55,7 +55,7 @@ struct ProgramCompletion {
             if latest[name] == nil || analysis.words[latest[name]!].range.lowerBound < region.bytes.lowerBound {
                 // Being typed: the core has no definition of it yet.
                 words.removeAll { $0.name == name }
-                words.append(Word(name: name, detail: "", description: nil))
+                words.append(Word(name: name, detail: "", index: nil))
             }
             index = nameToken + 1
             while index < region.tokens.upperBound, tokens[index].kind == .comment { index += 1 }
