@@ -10,10 +10,10 @@ final class DocumentAnalysis {
     /// The node on top of the stack after each token (-1: empty stack).
     private(set) var tops: [Int32]
     let diagnostics: [Diagnostic]
-    private(set) var machine: Machine
+    private var machine: Machine
     /// The definitions and top-level blocks, in source order (see `ProgramRegion`); empty for
     /// a document without keywords, which costs nothing more to analyse.
-    private(set) var regions: [ProgramRegion]
+    let regions: [ProgramRegion]
     /// Every occurrence of a user word, parameter or loop counter, in source order.
     let symbols: [SymbolOccurrence]
 
@@ -52,11 +52,11 @@ final class DocumentAnalysis {
         self.diagnostics = machine.allDiagnostics
         self.tokens = tokens
         self.tops = tops
-        self.regions = regions.regions
+        var found = regions.regions
         if regions.isCollecting {  // a definition or block still open runs to the end of the text
-            self.regions[self.regions.count - 1].bytes =
-                self.regions[self.regions.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
+            found[found.count - 1].bytes = found[found.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
         }
+        self.regions = found
         var symbols = machine.symbols
         if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -101,6 +101,14 @@ final class DocumentAnalysis {
     }
 
     var variables: Variables { machine.variables }
+
+    /// The words of one's own, in definition order (a word defined again has two).
+    var words: [WordDefinition] { machine.words }
+
+    /// `hyp(a,b) = √(a^2+b^2)`, or for a word that is no function its effect and what it leaves.
+    func describe(word index: Int, limit: Int = 200) -> String {
+        machine.describe(word: index, style: DescriptionStyle(byteLimit: limit))
+    }
 
     /// The expression forest (children before parents), for features that walk the trees.
     var nodes: [Node] { machine.nodes }

@@ -140,13 +140,6 @@ extension DocumentAnalysis {
     /// The text of an occurrence.
     func name(of occurrence: SymbolOccurrence) -> String { source.text(of: occurrence.range) }
 
-    var words: [WordDefinition] { machine.words }
-
-    /// `hyp(a,b) = √(a^2+b^2)`, or for a word that is no function its effect and what it leaves.
-    func describe(word index: Int, limit: Int = 200) -> String {
-        machine.describe(word: index, style: DescriptionStyle(byteLimit: limit))
-    }
-
     /// The effect to show for a word: the inferred one (named after the declaration), else the
     /// declared one (a body with errors has no inferred effect).
     func effect(ofWord index: Int) -> StackEffect? {
