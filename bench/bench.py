@@ -23,6 +23,7 @@ ROOT = os.path.dirname(HERE)
 GENERATOR_VERSION = 2
 
 VARIANTS = ("ascii", "unicode", "deep")
+PARTS = ("throughput", "big", "programs", "startup", "shell")
 TIMEOUT_S = 900
 
 # ---------------------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ TIME_BIN = "/usr/bin/time"
 
 
 class Result:
-    __slots__ = ("wall", "rss_kb", "status", "stdout", "stderr", "timed_out", "time_note")
+    __slots__ = ("wall", "cpu", "rss_kb", "status", "stdout", "stderr", "timed_out", "time_note")
 
     def ok(self):
         return not self.timed_out and self.status == 0 and not self.stderr.strip()
@@ -180,8 +181,11 @@ def run_once(argv, stdout_path=os.devnull, rss=False, timeout=TIMEOUT_S):
                 subprocess.run(["pkill", "-KILL", "-P", str(pid)], check=False)
             os.kill(pid, signal.SIGKILL)
             r.timed_out = True
-    _, status, _ = os.wait4(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     r.wall = time.perf_counter() - t0
+    # CPU time (user + system) of the process and of the children it reaped: on a busy machine
+    # the wall time also counts the time the process waited for a core.
+    r.cpu = usage.ru_utime + usage.ru_stime
     r.status = os.waitstatus_to_exitcode(status)
     with open(stderr_path, "rb") as f:
         r.stderr = f.read().decode("utf-8", "replace")
@@ -210,13 +214,13 @@ def run_once(argv, stdout_path=os.devnull, rss=False, timeout=TIMEOUT_S):
 class Measure:
     """Repeated runs of one command: `want` timing samples and one peak-RSS run."""
 
-    def __init__(self, label, argv, want, stdout_path=os.devnull, fatal=True):
+    def __init__(self, label, argv, want, stdout_path=os.devnull, fatal=True, rss=True):
         self.label, self.argv, self.want = label, argv, want
         self.stdout_path = stdout_path
         self.fatal = fatal          # an rpn failure makes the whole bench exit non-zero
-        self.times, self.rss_kb, self.stdout = [], None, ""
+        self.times, self.cpus, self.rss_kb, self.stdout = [], [], None, ""
         self.failure = None
-        self.rss_done = False
+        self.rss_done = not rss     # rss=False: no peak-RSS run, every run is a timing sample
 
     def done(self):
         return self.failure is not None or (self.rss_done and len(self.times) >= self.want)
@@ -236,11 +240,16 @@ class Measure:
             self.rss_kb = r.rss_kb
             if r.wall >= 1.0:  # wrapper overhead (~1 ms) is below 0.1 %
                 self.times.append(r.wall)
+                self.cpus.append(r.cpu)
         else:
             self.times.append(r.wall)
+            self.cpus.append(r.cpu)
 
     def best(self):
         return min(self.times) if self.times and self.failure is None else None
+
+    def best_cpu(self):
+        return min(self.cpus) if self.cpus and self.failure is None else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,6 +306,88 @@ def fmt_size(n):
     return str(n)
 
 
+def ratio(a, b):
+    """Throughput ratio rpn/dc from times: dc's time over rpn's."""
+    return None if a is None or b is None else b / a
+
+
+def rate_ratio(a, b):
+    """Ratio of two rates (higher is faster)."""
+    return None if a is None or b is None else a / b
+
+
+def fmt_per_s(rate):
+    if rate is None:
+        return "FAIL"
+    if rate >= 1e6:
+        return f"{rate / 1e6:.1f} M"
+    return f"{rate / 1e3:.0f} k"
+
+
+def print_throughput_table(rows):
+    print("| variant | tokens | rpn eval tok/s | dc tok/s | eval/dc | --float tok/s | --float/dc "
+          "| rpn describe tok/s | describe/dc | RSS eval MB | RSS --float MB | RSS describe MB | RSS dc MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        dc_cell = fmt_rate(row["ntok"], row["dc"]) if row["dc"] is not None else "n/a"
+        if row["variant"] == "unicode" and row["dc"] is not None:
+            dc_cell += " (ascii)"
+        print(f"| {row['variant']} | {fmt_size(row['size'])} "
+              f"| {fmt_rate(row['ntok'], row['ev'])} | {dc_cell} "
+              f"| {fmt_ratio(ratio(row['ev'], row['dc']))} "
+              f"| {fmt_rate(row['ntok'], row['fl'])} | {fmt_ratio(ratio(row['fl'], row['dc']))} "
+              f"| {fmt_rate(row['ntok'], row['de'])} | {fmt_ratio(ratio(row['de'], row['dc']))} "
+              f"| {fmt_mb(row['ev_rss'])} | {fmt_mb(row['fl_rss'])} | {fmt_mb(row['de_rss'])} "
+              f"| {fmt_mb(row['dc_rss']) if row['dc_rss'] is not None else 'n/a'} |")
+
+
+def print_big_table(big_rows, reps):
+    print("| big integers (best of %d; output compared with dc and Python) | digits | rpn s | dc s | rpn/dc |" % reps)
+    print("|---|---:|---:|---:|---:|")
+    for b in big_rows:
+        rpn_s = "FAIL" if b["rpn"] is None else f"{b['rpn']:.4f}"
+        dc_s = "n/a" if b["dc"] is None else f"{b['dc']:.4f}"
+        print(f"| `{b['program']}` | {b['digits']} | {rpn_s} | {dc_s} | {fmt_ratio(ratio(b['rpn'], b['dc']))} |")
+
+
+def program_ratios(program_rows, name, tool):
+    """(rate over dc's, rate over CPython's) of one tool on one program."""
+    rate = {r["tool"]: r["rate"] for r in program_rows if r["name"] == name}
+    return rate_ratio(rate.get(tool), rate.get("dc")), rate_ratio(rate.get(tool), rate.get("CPython"))
+
+
+def print_program_table(program_rows, reps, dc_loop_reps):
+    print(f"| program (CPU time, best of {reps}; dc's loop {dc_loop_reps}) | tool | answer | CPU s | wall s "
+          "| start-up CPU ms | rate /s | rpn/dc | rpn/CPython |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for row in program_rows:
+        to_dc, to_py = program_ratios(program_rows, row["name"], row["tool"])
+        mine = row["tool"].startswith("rpn")
+        cpu = "FAIL" if row["cpu"] is None else f"{row['cpu']:.3f}"
+        wall = "FAIL" if row["wall"] is None else f"{row['wall']:.3f}"
+        print(f"| {row['name']} ({row['unit']}: {row['work']}) | {row['tool']} "
+              f"| {row['answer'] if row['ok'] else 'FAIL'} | {cpu} | {wall} | {row['startup'] * 1e3:.1f} "
+              f"| {fmt_per_s(row['rate'])} | {fmt_ratio(to_dc) if mine else ''} "
+              f"| {fmt_ratio(to_py) if mine else ''} |")
+
+
+def startup_medians(st_rpn, st_dc):
+    med_rpn = statistics.median(st_rpn) * 1e3 if st_rpn else None
+    med_dc = statistics.median(st_dc) * 1e3 if st_dc else None
+    return med_rpn, med_dc, (med_rpn / med_dc if med_rpn and med_dc else None)
+
+
+def print_startup_table(st_rpn, st_dc, startup_runs, rss_rpn, rss_dc):
+    med_rpn, med_dc, st_ratio = startup_medians(st_rpn, st_dc)
+    print("| start-up (median of %d, interleaved) | rpn ms | dc ms | rpn/dc | RSS rpn MB | RSS dc MB |"
+          % startup_runs)
+    print("|---|---:|---:|---:|---:|---:|")
+    print(f"| `rpn -e '3 4 +'` vs `dc -e '3 4 + p'` "
+          f"| {'FAIL' if med_rpn is None else f'{med_rpn:.2f}'} "
+          f"| {'n/a' if med_dc is None else f'{med_dc:.2f}'} "
+          f"| {fmt_ratio(st_ratio)} | {fmt_mb(rss_rpn)} | {fmt_mb(rss_dc)} |")
+
+
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
@@ -344,9 +435,129 @@ def bench_big_integers(rpn, dc, reps, errors, warnings):
     return rows
 
 
+# Programs (issue 10): a counting loop and a recursion, run by rpn (exact and --float), by dc and
+# by CPython doing the same work. Each answer must equal the one computed here independently
+# (closed form, iteration); a wrong answer from any of them is an ERROR.
+#
+# dc's loop keeps the sum on the stack and the counter in register i; `!<L` runs L again while
+# N is not less than the next counter. dc's fib recurses on the main stack alone (`r` swaps):
+# G replaces n by fib(n-1)+fib(n-2); F runs G when n > 1 and otherwise leaves n. The version
+# that keeps n on a register stack (`Sn … Ln`, as rpn keeps its parameter n) is about 25% slower,
+# so the stack version is the yardstick. CPython runs the loop inside a function (locals are
+# faster than a module's globals) and without site (`-I -S`).
+LOOP_N = 10_000_000
+FIB_N = 25
+
+
+def fib(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def program_benchmarks(loop_n):
+    """[(name, unit, work, answer, {tool: program})]; the tools are rpn (also run with
+    --float), dc and python."""
+    return [
+        ("loop", "iterations", loop_n, loop_n * (loop_n + 1) // 2, {
+            "rpn": f"0 1 {loop_n} for i i + next",
+            "dc": f"0 1 si [li + li 1 + d si {loop_n} !<L] d sL x p",
+            "python": ("def run(n):\n    s = 0\n    for i in range(1, n + 1): s += i\n    return s\n"
+                       f"print(run({loop_n}))"),
+        }),
+        # fib(n) makes 2·fib(n+1) − 1 calls of fib.
+        ("fib", "calls", 2 * fib(FIB_N + 1) - 1, fib(FIB_N), {
+            "rpn": f": fib ( n -- f ) n 2 < if n else n 1 - fib n 2 - fib + then ; {FIB_N} fib",
+            "dc": f"[d 1 - lFx r 2 - lFx +]sG [d 1 <G]sF {FIB_N} lFx p",
+            "python": f"def fib(n): return n if n < 2 else fib(n-1) + fib(n-2)\nprint(fib({FIB_N}))",
+        }),
+    ]
+
+
+PROGRAM_TOOLS = ("rpn", "rpn --float", "dc", "CPython")
+
+
+def program_argv(tool, program, rpn, dc, python):
+    if tool == "rpn":
+        return [rpn, "-e", program["rpn"]]
+    if tool == "rpn --float":
+        return [rpn, "--float", "-e", program["rpn"]]
+    if tool == "dc":
+        return [dc, "-e", program["dc"]]
+    return [python, "-I", "-S", "-c", program["python"]]
+
+
+def parse_answer(text):
+    """The last line printed as an integer (a --float answer may print as a float)."""
+    text = text.replace("\\\n", "").strip()
+    if not text:
+        return None
+    last = text.splitlines()[-1].strip()
+    try:
+        return int(last)
+    except ValueError:
+        try:
+            f = float(last)
+        except ValueError:
+            return None
+        return int(f) if math.isfinite(f) and f == int(f) else f
+
+
+def bench_programs(rpn, dc, python, loop_n, reps, dc_loop_reps, startup_runs, errors, warnings):
+    """Run the program benchmarks; return (rows, start-up CPU seconds per tool)."""
+    # Start-up of each tool on a trivial program, interleaved: subtracted from the programs'
+    # CPU time, so the rates compare the work and not the launch (CPython takes ~15 ms).
+    trivial = {"rpn": [rpn, "-e", "3 4 +"], "rpn --float": [rpn, "--float", "-e", "3 4 +"],
+               "dc": [dc, "-e", "3 4 + p"], "CPython": [python, "-I", "-S", "-c", "print(7)"]}
+    samples = {tool: [] for tool in PROGRAM_TOOLS}
+    for i in range(startup_runs):
+        order = list(PROGRAM_TOOLS) if i % 2 == 0 else list(reversed(PROGRAM_TOOLS))
+        for tool in order:
+            r = run_once(trivial[tool])
+            if r.ok():
+                samples[tool].append(r.cpu)
+    startup = {tool: statistics.median(v) if v else 0.0 for tool, v in samples.items()}
+
+    rows = []
+    for name, unit, work, answer, program in program_benchmarks(loop_n):
+        measures = {}
+        for tool in PROGRAM_TOOLS:
+            want = dc_loop_reps if (tool == "dc" and name == "loop") else reps
+            m = Measure(f"{tool} {name}", program_argv(tool, program, rpn, dc, python), want,
+                        os.path.join(RUN_DIR, "program.out"), fatal=tool.startswith("rpn"), rss=False)
+            m.answers = set()
+            measures[tool] = m
+        todo = list(measures.values())
+        while not all(m.done() for m in todo):  # round-robin, as the throughput runs
+            for m in todo:
+                m.step()
+                if m.stdout:
+                    m.answers.add(parse_answer(m.stdout))
+                    m.stdout = ""
+        for tool, m in measures.items():
+            if m.failure:
+                (errors if m.fatal else warnings).append(m.failure)
+            wrong = sorted((a for a in m.answers if a != answer), key=str)
+            if wrong:
+                errors.append(f"{m.label}: answered {wrong[0]!r}, not {answer}")
+                m.failure = m.failure or "wrong answer"
+        for tool, m in measures.items():
+            cpu = m.best_cpu()
+            net = None if cpu is None else max(cpu - startup[tool], 1e-6)
+            rows.append(dict(name=name, unit=unit, work=work, tool=tool, answer=answer,
+                             ok=m.failure is None, runs=len(m.cpus), cpu=cpu, wall=m.best(),
+                             startup=startup[tool], rate=None if net is None else work / net))
+        def cpu_text(row):
+            return "FAIL" if row["cpu"] is None else f"{row['cpu']:.3f}s"
+        log(f"[programs] {name}: CPU " + ", ".join(
+            f"{row['tool']} {cpu_text(row)}" for row in rows if row["name"] == name))
+    return rows, startup
+
+
 def main():
     global RUN_DIR
-    ap = argparse.ArgumentParser(description="Benchmark rpn against GNU dc.")
+    ap = argparse.ArgumentParser(description="Benchmark rpn against GNU dc (and CPython).")
     ap.add_argument("--rpn", required=True, help="path of the rpn binary")
     ap.add_argument("--dc", default=shutil.which("dc") or "/usr/bin/dc")
     ap.add_argument("--quick", action="store_true", help="10^5 and 10^6 only, fewer runs")
@@ -356,7 +567,19 @@ def main():
     ap.add_argument("--dc-reps-large", type=int, help="dc runs at >= 10^7 (default 1)")
     ap.add_argument("--startup-runs", type=int, help="runs of each start-up command (default 200, quick 50)")
     ap.add_argument("--out", default=os.path.join(HERE, "out"), help="where programs are written")
+    ap.add_argument("--python", default=sys.executable,
+                    help="the CPython of the program benchmarks (default: the one running this)")
+    ap.add_argument("--program-reps", type=int,
+                    help="runs of each program benchmark (default max(5, --reps-large), quick 3); "
+                         "dc's loop runs --dc-reps-large times")
+    ap.add_argument("--only", default=",".join(PARTS),
+                    help=f"comma-separated parts to run, of {','.join(PARTS)} (default all; "
+                         "`shell` is bench/run's shell start-up and memory)")
     args = ap.parse_args()
+    parts = set(p.strip() for p in args.only.split(",") if p.strip())
+    unknown = parts - set(PARTS)
+    if unknown:
+        ap.error(f"--only: unknown part(s) {', '.join(sorted(unknown))}; parts are {', '.join(PARTS)}")
 
     rpn = os.path.abspath(args.rpn)
     dc = args.dc
@@ -368,6 +591,9 @@ def main():
     reps_large = args.reps_large or 3
     dc_reps_large = args.dc_reps_large or 1
     startup_runs = args.startup_runs or (50 if args.quick else 200)
+    program_reps = args.program_reps or (3 if args.quick else max(5, reps_large))
+    loop_n = 10 ** 6 if args.quick else LOOP_N
+    dc_loop_reps = reps if args.quick else dc_reps_large
 
     os.makedirs(args.out, exist_ok=True)
     RUN_DIR = os.path.join(args.out, f"run-{os.getpid()}")
@@ -386,7 +612,7 @@ def main():
 
     # --- throughput and memory ----------------------------------------------------------
     dc_cache = {}  # dc program -> finished Measure: unicode reuses the ascii dc runs
-    for size in sizes:
+    for size in (sizes if "throughput" in parts else []):
         t = time.perf_counter()
         progs = generate(args.out, size)
         log(f"[{time.perf_counter() - t_start:6.1f}s] programs of {fmt_size(size)} tokens ready "
@@ -446,14 +672,23 @@ def main():
                 f"eval {sec(row['ev'])}, --float {sec(row['fl'])}, describe {sec(row['de'])}, dc {sec(row['dc'])}")
 
     # --- big integers -------------------------------------------------------------------
-    big_rows = bench_big_integers(rpn, dc, reps, errors, warnings)
-    log(f"[{time.perf_counter() - t_start:6.1f}s] big integers done")
+    big_rows = []
+    if "big" in parts:
+        big_rows = bench_big_integers(rpn, dc, reps, errors, warnings)
+        log(f"[{time.perf_counter() - t_start:6.1f}s] big integers done")
+
+    # --- programs: a loop and a recursion beside dc and CPython ------------------------------
+    program_rows = []
+    if "programs" in parts:
+        program_rows, _ = bench_programs(rpn, dc, args.python, loop_n, program_reps, dc_loop_reps,
+                                         10 if args.quick else 20, errors, warnings)
+        log(f"[{time.perf_counter() - t_start:6.1f}s] programs done")
 
     # --- start-up -------------------------------------------------------------------------
     st_rpn, st_dc = [], []
     startup_failed = False
     argv_rpn, argv_dc = [rpn, "-e", "3 4 +"], [dc, "-e", "3 4 + p"]
-    for i in range(startup_runs):
+    for i in range(startup_runs if "startup" in parts else 0):
         pair = [("rpn", argv_rpn), ("dc", argv_dc)]
         if i % 2:
             pair.reverse()
@@ -465,14 +700,13 @@ def main():
                     errors.append(f"rpn start-up: {r.describe_failure()}")
                 continue
             (st_rpn if name == "rpn" else st_dc).append(r.wall)
-    rss_rpn = max((run_once(argv_rpn, rss=True).rss_kb or 0) for _ in range(5)) or None
-    rss_dc = max((run_once(argv_dc, rss=True).rss_kb or 0) for _ in range(5)) or None
-    log(f"[{time.perf_counter() - t_start:6.1f}s] start-up done ({startup_runs} runs each)")
+    rss_rpn = rss_dc = None
+    if "startup" in parts:
+        rss_rpn = max((run_once(argv_rpn, rss=True).rss_kb or 0) for _ in range(5)) or None
+        rss_dc = max((run_once(argv_dc, rss=True).rss_kb or 0) for _ in range(5)) or None
+        log(f"[{time.perf_counter() - t_start:6.1f}s] start-up done ({startup_runs} runs each)")
 
     # --- report ---------------------------------------------------------------------------
-    def ratio(a, b):  # throughput ratio rpn/dc = dc time / rpn time
-        return None if a is None or b is None else b / a
-
     print()
     try:
         head = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
@@ -481,46 +715,31 @@ def main():
         head = ""
     print(f"rpn: {rpn}" + (f" (source: {head})" if head and not os.environ.get("RPN_BIN") else ""))
     print(f"dc:  {dc} ({subprocess.run([dc, '--version'], capture_output=True, text=True).stdout.splitlines()[0]})")
-    print(f"runs: best of {reps} below 10^7 tokens; at 10^7 best of {reps_large} (rpn), "
-          f"{dc_reps_large} (dc). tokens/s = tokens / whole-process wall time; "
-          f"RSS = peak resident set (GNU time %M), MB")
-    print()
-    print("| variant | tokens | rpn eval tok/s | dc tok/s | eval/dc | --float tok/s | --float/dc "
-          "| rpn describe tok/s | describe/dc | RSS eval MB | RSS --float MB | RSS describe MB | RSS dc MB |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for row in rows:
-        dc_cell = fmt_rate(row["ntok"], row["dc"]) if row["dc"] is not None else "n/a"
-        if row["variant"] == "unicode" and row["dc"] is not None:
-            dc_cell += " (ascii)"
-        print(f"| {row['variant']} | {fmt_size(row['size'])} "
-              f"| {fmt_rate(row['ntok'], row['ev'])} | {dc_cell} "
-              f"| {fmt_ratio(ratio(row['ev'], row['dc']))} "
-              f"| {fmt_rate(row['ntok'], row['fl'])} | {fmt_ratio(ratio(row['fl'], row['dc']))} "
-              f"| {fmt_rate(row['ntok'], row['de'])} | {fmt_ratio(ratio(row['de'], row['dc']))} "
-              f"| {fmt_mb(row['ev_rss'])} | {fmt_mb(row['fl_rss'])} | {fmt_mb(row['de_rss'])} "
-              f"| {fmt_mb(row['dc_rss']) if row['dc_rss'] is not None else 'n/a'} |")
-    print()
-    print("| big integers (best of %d; output compared with dc and Python) | digits | rpn s | dc s | rpn/dc |" % reps)
-    print("|---|---:|---:|---:|---:|")
-    for b in big_rows:
-        rpn_s = "FAIL" if b["rpn"] is None else f"{b['rpn']:.4f}"
-        dc_s = "n/a" if b["dc"] is None else f"{b['dc']:.4f}"
-        print(f"| `{b['program']}` | {b['digits']} | {rpn_s} | {dc_s} | {fmt_ratio(ratio(b['rpn'], b['dc']))} |")
-    print()
-    med_rpn = statistics.median(st_rpn) * 1e3 if st_rpn else None
-    med_dc = statistics.median(st_dc) * 1e3 if st_dc else None
-    st_ratio = med_rpn / med_dc if med_rpn and med_dc else None
-    print("| start-up (median of %d, interleaved) | rpn ms | dc ms | rpn/dc | RSS rpn MB | RSS dc MB |"
-          % startup_runs)
-    print("|---|---:|---:|---:|---:|---:|")
-    print(f"| `rpn -e '3 4 +'` vs `dc -e '3 4 + p'` "
-          f"| {'FAIL' if med_rpn is None else f'{med_rpn:.2f}'} "
-          f"| {'n/a' if med_dc is None else f'{med_dc:.2f}'} "
-          f"| {fmt_ratio(st_ratio)} | {fmt_mb(rss_rpn)} | {fmt_mb(rss_dc)} |")
+    if program_rows:
+        py_version = subprocess.run([args.python, "-I", "-S", "-c", "import sys; print(sys.version.split()[0])"],
+                                    capture_output=True, text=True).stdout.strip()
+        print(f"CPython: {args.python} ({py_version}, run with -I -S)")
+    if "throughput" in parts:
+        print(f"runs: best of {reps} below 10^7 tokens; at 10^7 best of {reps_large} (rpn), "
+              f"{dc_reps_large} (dc). tokens/s = tokens / whole-process wall time; "
+              f"RSS = peak resident set (GNU time %M), MB")
+    if rows:
+        print()
+        print_throughput_table(rows)
+    if big_rows:
+        print()
+        print_big_table(big_rows, reps)
+    if program_rows:
+        print()
+        print_program_table(program_rows, program_reps, dc_loop_reps)
+    if "startup" in parts:
+        print()
+        print_startup_table(st_rpn, st_dc, startup_runs, rss_rpn, rss_dc)
+
 
     # --- targets --------------------------------------------------------------------------
     big = max(sizes)
-    note = "" if big >= 10 ** 7 else f"  (measured at {fmt_size(big)}, not 10^7: indicative only)"
+    note = "" if big >= 10 ** 7 or not rows else f"  (measured at {fmt_size(big)}, not 10^7: indicative only)"
     print()
     print(f"Targets{note}:")
 
@@ -540,10 +759,19 @@ def main():
         r = ratio(b["rpn"], b["dc"])
         target(r is not None and r >= 1, f"big integers at least as fast as dc, `{b['program']}`: {fmt_ratio(r)}")
     throughput_targets("de", 10, "describe")
-    target(st_ratio is not None and st_ratio <= 1.2,
-           f"start-up <= 1.2x dc: {fmt_ratio(st_ratio)} "
-           f"({'FAIL' if med_rpn is None else f'{med_rpn:.2f}'} ms vs "
-           f"{'n/a' if med_dc is None else f'{med_dc:.2f}'} ms)")
+    loop_note = "" if loop_n == LOOP_N else f" (loop of {loop_n}, not {LOOP_N}: indicative only)"
+    for name, unit, _, _, _ in (program_benchmarks(loop_n) if program_rows else []):
+        for tool in ("rpn", "rpn --float"):
+            to_dc, to_py = program_ratios(program_rows, name, tool)
+            what = f"{tool} {name}" + (loop_note if name == "loop" else "")
+            target(to_dc is not None and to_dc >= 50, f"{what} >= 50x dc's {unit}/s: {fmt_ratio(to_dc)}")
+            target(to_py is not None and to_py >= 3, f"{what} >= 3x CPython's {unit}/s: {fmt_ratio(to_py)}")
+    if "startup" in parts:
+        med_rpn, med_dc, st_ratio = startup_medians(st_rpn, st_dc)
+        target(st_ratio is not None and st_ratio <= 1.2,
+               f"start-up <= 1.2x dc: {fmt_ratio(st_ratio)} "
+               f"({'FAIL' if med_rpn is None else f'{med_rpn:.2f}'} ms vs "
+               f"{'n/a' if med_dc is None else f'{med_dc:.2f}'} ms)")
     for row in rows:
         if row["size"] != big:
             continue

@@ -4,9 +4,10 @@ import RPNCore
 extension Shell {
     /// Completions for the word that ends at the cursor: `textBeforeCursor` is the line up to
     /// the cursor. A command's name completes from the command table, its arguments through
-    /// the command's own completion; elsewhere the word is what the lexer would read as one
-    /// name (see `wordCompletions`).
+    /// the command's own completion; elsewhere (and at `...>`, where a line is part of a
+    /// definition) the word is what the lexer would read as one name (see `wordCompletions`).
     public func completions(before textBeforeCursor: String) -> (word: String, candidates: [String]) {
+        if pendingDefinition != nil { return wordCompletions(before: textBeforeCursor) }
         let trimmed = textBeforeCursor.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix(":"), !trimmed.contains(where: { $0 == " " || $0 == "\t" }) {
             return (String(trimmed), completions(for: String(trimmed)))
@@ -27,7 +28,9 @@ extension Shell {
     }
 
     /// RPN at the cursor: the word is what the lexer would read as one name, so `3 4+sq`
-    /// completes `sq`; a store's arrow belongs to it (`→ra` completes to `→rate`).
+    /// completes `sq`; a store's arrow belongs to it (`→ra` completes to `→rate`). Inside a
+    /// definition still open (at `...>`, or on the line typed) its parameters, loop variables
+    /// and its own name complete too.
     func wordCompletions(before textBeforeCursor: String) -> (word: String, candidates: [String]) {
         var start = textBeforeCursor.endIndex
         while start > textBeforeCursor.startIndex {
@@ -41,11 +44,43 @@ extension Shell {
             break
         }
         let word = String(textBeforeCursor[start...])
-        return (word, word.isEmpty ? [] : completions(for: word))
+        guard !word.isEmpty else { return (word, []) }
+        guard !word.hasPrefix("→"), !word.hasPrefix("->") else { return (word, completions(for: word)) }
+        let definition = (pendingDefinition.map { $0 + "\n" } ?? "") + textBeforeCursor
+        let locals = Self.namesInOpenDefinition(definition).filter { $0.hasPrefix(word) }
+        return (word, Array(Set(completions(for: word) + locals)).sorted())
     }
 
-    /// Completions of one word: words, constants, stack words, the session's variables and
-    /// stores, and `:` commands.
+    /// The names a definition left open at the end of `text` brings in: its own name (a word
+    /// may call itself), its declared inputs (`: hyp ( a b -- c )`), and the variables of its
+    /// `for` loops. A name the text ends in is the word being typed, not one to offer.
+    static func namesInOpenDefinition(_ text: String) -> [String] {
+        guard DefinitionContinuation.isOpen(text) else { return [] }
+        let bytes = Array(text.utf8)
+        let tokens = RPN.tokenize(text)
+        guard let colon = tokens.lastIndex(where: { $0.kind == .keyword && $0.builtin == .define }) else { return [] }
+        func spelled(_ token: Token) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
+        var names: [String] = []
+        var index = colon + 1
+        if index < tokens.count, tokens[index].kind == .variable {
+            if tokens[index].range.upperBound < bytes.count { names.append(spelled(tokens[index])) }
+            index += 1
+            if index < tokens.count, tokens[index].kind == .stackEffect {
+                // `( a b -- c )`: the words before `--` (the token has one, standing alone)
+                let words = spelled(tokens[index]).dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" })
+                names += words.prefix { $0 != "--" }.map(String.init)
+            }
+        }
+        for (position, token) in tokens.enumerated().dropFirst(index)
+        where token.kind == .keyword && token.builtin == .for && position + 1 < tokens.count && tokens[position + 1].kind == .variable
+            && tokens[position + 1].range.upperBound < bytes.count {
+            names.append(spelled(tokens[position + 1]))
+        }
+        return names
+    }
+
+    /// Completions of one word: words, constants, stack words, the session's words,
+    /// variables and stores, and `:` commands.
     public func completions(for prefix: String) -> [String] {
         if prefix.hasPrefix(":") {
             return commands.names(startingWith: String(prefix.dropFirst())).map { ":" + $0 }
@@ -58,6 +93,7 @@ extension Shell {
             Builtin.named(name).map { $0.spelling(name, completes: prefix) } ?? false
         }
         let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
-        return Array(Set(words + variables)).sorted()
+        let userWords = session.wordNames.filter { $0.hasPrefix(prefix) }
+        return Array(Set(words + variables + userWords)).sorted()
     }
 }

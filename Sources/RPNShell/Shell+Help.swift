@@ -27,7 +27,7 @@ extension Shell {
         lines.append("")
         let kinds: [(WordKind, String)] = [(.binaryOperator, "operators"), (.function, "functions"),
                                            (.constant, "constants"), (.stackWord, "stack words"),
-                                           (.directive, "directives")]
+                                           (.directive, "directives"), (.keyword, "definitions, branches and loops")]
         for (kind, title) in kinds {
             lines.append(title + ":")
             for word in Builtin.all where word.kind == kind {
@@ -40,12 +40,19 @@ extension Shell {
                   + "1 →M M 2 →M M + is 4 (dc and HP calculators give 3). An entry whose variables have no "
                   + "value shows ?; storing it is an error.")
         lines.append("")
+        paragraph("Words of your own: : NAME BODY ; defines one (: square dup × ; then 3 square is 9), and "
+                  + ": hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ; names its inputs. A definition may span lines: the "
+                  + "prompt is ...> until its ;, and Ctrl-C or Ctrl-D there abandons it. A word that leaves "
+                  + "one value shows as a call, hyp(3,4). Words stay for the session: :words lists them, "
+                  + ":see NAME shows one, :undo takes one back, :save writes them, :clear keeps them, and "
+                  + "a favorite keeps the ones it uses.")
+        lines.append("")
         lines.append("commands:")
         for command in commands.commands {
             row("  " + command.usage, 46, command.summary)
         }
         lines.append("")
-        paragraph("Tab completes words, variables and commands; Up and Ctrl-R search the history; "
+        paragraph("Tab completes words (yours and their parameters too), variables and commands; Up and Ctrl-R search the history; "
                   + "Ctrl-C abandons a line or stops a long computation; Ctrl-D leaves.")
         return lines.joined(separator: "\n")
     }

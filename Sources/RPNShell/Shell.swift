@@ -113,14 +113,15 @@ public final class Shell {
         say(note("definition abandoned; the stack is unchanged"))
     }
 
-    /// Runs a typed line, or a file's text (`file`: its name) for `:load`.
+    /// Runs a typed line, or a text named `file`: a file for `:load`, a favorite for `:fav N`.
     func calculate(_ text: String, file: String? = nil) {
-        let unit = session.angleUnit, exact = session.isExact
+        let unit = session.angleUnit, exact = session.isExact, definitions = session.definitionCount
         switch session.enter(text, name: file, interrupted: environment.interrupted) {
         case .accepted(let warnings):
             show(warnings, typed: file == nil ? text : nil)
             if session.angleUnit != unit { say(note(Self.angleNote(session.angleUnit))) }
             if session.isExact != exact { say(note(Self.arithmeticNote(exact: session.isExact))) }
+            announceDefinitions(from: definitions)
             showStack()
         case .rejected(let errors):
             show(errors, typed: file == nil ? text : nil)

@@ -13,6 +13,11 @@ struct Check: ParsableCommand {
     @Flag(help: "Trigonometric functions take and give degrees.")
     var degrees = false
 
+    @Option(name: .customLong("max-steps"), parsing: .unconditional,
+            help: ArgumentHelp("Run a program N steps at most (default 10^6); the rest is checked without running.",
+                               valueName: "N"))
+    var maxSteps: String?
+
     @Argument(help: ArgumentHelp("Files to check ('-' or none: standard input).", valueName: "FILE"), completion: .file())
     var files: [String] = []
 
@@ -20,6 +25,7 @@ struct Check: ParsableCommand {
         var command = CheckCommand(inputs: ProgramInput.files(files))
         command.json = json
         command.degrees = degrees
+        if let maxSteps { command.maxSteps = try StepLimit.parse(maxSteps).mapError { ValidationError($0.message) }.get() }
         try finish(command.run(processIO()))
     }
 }

@@ -18,6 +18,21 @@ struct EvalOptions: ParsableArguments {
                              discussion: "With --describe, variables never given a value are free and listed in \"free\"."))
     var json = false
 
+    @Flag(help: ArgumentHelp("Print every token run, with the stack after it, then the result.",
+                             discussion: "One line a step: line:col, the token (in a word, its name first), the top of the "
+                                 + "stack with descriptions and values. It steps into words, so descriptions inline them "
+                                 + "as with --expand."))
+    var trace = false
+
+    @Flag(help: "Descriptions inline every word: √(3^2+4^2) rather than hyp(3,4).")
+    var expand = false
+
+    // .unconditional: `--max-steps -5` is the value -5, refused with the reason, not a missing value.
+    @Option(name: .customLong("max-steps"), parsing: .unconditional,
+            help: ArgumentHelp("Stop a run after N steps (default 10^9; 10^7 with -d, --json or --trace, whose trees "
+                               + "take about 32 bytes a step).", valueName: "N"))
+    var maxSteps: String?
+
     @Option(name: .customLong("set"),
             help: ArgumentHelp("Give a variable a value (repeatable); VALUE is RPN and may use earlier --set variables.",
                                valueName: "NAME=VALUE"))
@@ -80,6 +95,12 @@ struct EvalOptions: ParsableArguments {
         return format
     }
 
+    /// `--max-steps` as a number, or why it is not one.
+    func stepLimit() throws -> Int? {
+        guard let maxSteps else { return nil }
+        return try StepLimit.parse(maxSteps).mapError { ValidationError($0.message) }.get()
+    }
+
     /// `files` come from the command: the completion scripts' command tree has none (see
     /// RPNCompletions).
     func run(files: [String]) throws {
@@ -97,6 +118,9 @@ struct EvalOptions: ParsableArguments {
         command.assignments = assignments
         command.exact = !float
         command.format = try numberFormat()
+        command.maxSteps = try stepLimit()
+        command.trace = trace
+        command.expand = expand
         try finish(command.run(io))
     }
 
@@ -105,9 +129,13 @@ struct EvalOptions: ParsableArguments {
     /// sense (the shell always describes), so they are refused rather than dropped.
     func runShell(_ io: CommandLineIO) -> Int32 {
         defer { io.standardError.flush() }
-        for (given, name) in [(json, "--json"), (describe, "--describe")] where given {
-            io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); "
-                    + "the shell shows descriptions as it goes")
+        let descriptions = "the shell shows descriptions as it goes"
+        for (given, name, why) in [(json, "--json", descriptions), (describe, "--describe", descriptions),
+                                   (trace, "--trace", "the shell shows the stack after every line"),
+                                   (expand, "--expand", "it changes the description of a program's result"),
+                                   (maxSteps != nil, "--max-steps", "it limits a program's run; in the shell, Ctrl-C stops one")]
+        where given {
+            io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); \(why)")
             return ExitStatus.usage
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Platform
+import RPNCommandLine
 import RPNShell
 
 struct PlotCLI: ParsableCommand {
@@ -26,6 +27,10 @@ struct PlotCLI: ParsableCommand {
     var assignments: [String] = []
     @Flag(help: "Trigonometric functions take and give degrees (in --set values and bounds too).") var degrees = false
     @Flag(help: "ASCII description in the title.") var ascii = false
+    // .unconditional: `--max-steps -5` is the value -5, refused with the reason, not a missing value.
+    @Option(name: .customLong("max-steps"), parsing: .unconditional,
+            help: ArgumentHelp("Stop after N steps in all, the samples' included (default 10^7).", valueName: "N"))
+    var maxSteps: String?
 
     func run() throws {
         var command = PlotCommand(program: program)
@@ -36,6 +41,7 @@ struct PlotCLI: ParsableCommand {
         command.variable = variable
         command.svgPath = svg
         command.ascii = ascii
+        if let maxSteps { command.maxSteps = try StepLimit.parse(maxSteps).mapError { ValidationError($0.message) }.get() }
         try finish(command.run(processIO(), terminalSize: Terminal.size(of: 1)))
     }
 }

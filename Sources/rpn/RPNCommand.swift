@@ -32,15 +32,7 @@ struct RPNCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rpn",
         abstract: "Evaluate, describe and check RPN (reverse Polish notation) programs.",
-        usage: """
-            rpn [-e PROGRAM]... [FILE]... [--describe] [--json] [--set NAME=VALUE]... [--ascii] [--degrees]
-              rpn [--set NAME=VALUE]... [--ascii] [--degrees]   (on a terminal: the rpn> shell)
-              rpn check [--json] FILE...
-              rpn tokens [--json] FILE
-              rpn lsp
-              rpn fav list|add PROGRAM|rm N|show N [--json]
-              rpn plot -e PROGRAM [--from XMIN] [--to XMAX] [--var NAME] [--svg FILE] [--set NAME=VALUE]... [--degrees]
-            """,
+        usage: CommandLineUsage.all,
         discussion: """
             Runs the -e programs, then the files, in order on one stack, and prints the final \
             stack's values oldest first. With no program and standard input not a terminal, \

@@ -38,7 +38,7 @@ import Testing
         #expect(command.run(harness.io) == 1)
         #expect(harness.out == #"[{"file":"a.rpn","diagnostics":[{"severity":"error","code":"missing-operand","#
                 + #""message":"+ needs 2 operands, found 0","file":"a.rpn","range":{"start":{"line":1,"column":1},"#
-                + #""end":{"line":1,"column":1}}}]}]"# + "\n")
+                + #""end":{"line":1,"column":1}}}],"words":[]}]"# + "\n")
     }
 
     @Test func tokensWithCharacterColumns() {

@@ -99,8 +99,9 @@ import Testing
         #expect(command.run(harness.io) == 1)
         let reports = try JSONParser.parse(Array(harness.out.utf8))
         #expect(reports == [
-            ["file": "missing.rpn", "error": "cannot open 'missing.rpn': No such file or directory", "diagnostics": []],
-            ["file": "ok.rpn", "diagnostics": []],
+            ["file": "missing.rpn", "error": "cannot open 'missing.rpn': No such file or directory", "diagnostics": [],
+             "words": []],
+            ["file": "ok.rpn", "diagnostics": [], "words": []],
         ])
         #expect(harness.err == "rpn: error: cannot open 'missing.rpn': No such file or directory\n")
     }

@@ -54,7 +54,7 @@ def test_json():
     assert code == 0 and err == ""
     assert json.loads(out) == {"values": [2.8284271247461903, 1], "exact": ["2.8284271247461903", "1"],
                                "description": "√(3+5),x",
-                               "variables": {"x": 1}, "free": [], "diagnostics": []}
+                               "variables": {"x": 1}, "free": [], "diagnostics": [], "words": []}
 
 
 def test_check(tmp_path):

@@ -69,7 +69,7 @@ def test_describe_json_lists_the_free_variables():
     code, out, err = text(rpn("-d", "--json", "--set", "x=2", "-e", "1 M ÷ sin x b +"))
     assert (code, err) == (0, "")
     assert json.loads(out) == {"values": [None, None], "exact": [None, None], "description": "sin(1÷M),x+b",
-                               "variables": {"x": 2}, "free": ["M", "b"], "diagnostics": []}
+                               "variables": {"x": 2}, "free": ["M", "b"], "diagnostics": [], "words": []}
 
 
 def test_json_without_describe_has_no_free_variables_unset_ones_are_errors():
@@ -136,9 +136,9 @@ def test_check_json_reports_unreadable_files_in_the_json(tmp_path):
     code, out, err = text(rpn("check", "--json", str(tmp_path / "ok.rpn"), str(tmp_path / "missing.rpn")))
     assert code == 1
     reports = json.loads(out)
-    assert reports[0] == {"file": str(tmp_path / "ok.rpn"), "diagnostics": []}
+    assert reports[0] == {"file": str(tmp_path / "ok.rpn"), "diagnostics": [], "words": []}
     message = f"cannot open '{tmp_path / 'missing.rpn'}': No such file or directory"
-    assert reports[1] == {"file": str(tmp_path / "missing.rpn"), "error": message, "diagnostics": []}
+    assert reports[1] == {"file": str(tmp_path / "missing.rpn"), "error": message, "diagnostics": [], "words": []}
     assert err == f"rpn: error: {message}\n"
 
 

@@ -106,7 +106,7 @@ async def test_completion_edits_exactly_what_is_typed(client: LanguageClient):
 
 # (typed, the words offered and shown): glyphs under the letter spelling being typed.
 WORDS = [("pi", {"pi", "π", "pick"}), ("ch", {"chs", "±"}), ("ne", {"neg", "±", "next"}), ("sq", {"sqrt", "√", "sq"}),
-         ("E", {"exact", "exp", "exp10"})]
+         ("E", {"else", "exact", "exp", "exp10"})]
 
 
 async def test_filter_text_is_what_is_typed(client: LanguageClient):

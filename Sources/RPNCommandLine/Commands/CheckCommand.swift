@@ -9,13 +9,16 @@ public struct CheckCommand {
     /// has an `"error"` member saying why (and the failure is on standard error too).
     public var json = false
     public var degrees = false
+    /// `--max-steps`: how far a program runs before the rest is only checked (nil:
+    /// `RPN.checkingSteps`).
+    public var maxSteps: Int?
 
     public init(inputs: [ProgramInput]) { self.inputs = inputs }
 
     public func run(_ io: CommandLineIO) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
         if inputs.isEmpty, io.standardInputIsTerminal {
-            io.standardError.write("usage: rpn check [--json] FILE...   ('-' reads standard input)\n")
+            io.standardError.write("usage: \(CommandLineUsage.check)   ('-' reads standard input)\n")
             return ExitStatus.usage
         }
         var failed = false
@@ -25,13 +28,17 @@ public struct CheckCommand {
             do { sources = try SourceSet.load([input], io) } catch {
                 io.fail(error.message)
                 failed = true
-                if json { reports.append(["file": .string(input.name), "error": .string(error.message), "diagnostics": []]) }
+                if json {
+                    reports.append(["file": .string(input.name), "error": .string(error.message), "diagnostics": [],
+                                    "words": []])
+                }
                 continue
             }
-            let diagnostics = RPN.diagnose(sources.files[0], angleUnit: degrees ? .degrees : .radians)
+            let diagnostics = RPN.diagnose(sources.files[0], angleUnit: angleUnit, maxSteps: maxSteps ?? RPN.checkingSteps)
             failed = failed || diagnostics.contains { $0.severity == .error }
             if json {
-                reports.append(["file": .string(input.name), "diagnostics": DiagnosticJSON.array(diagnostics, in: sources)])
+                reports.append(["file": .string(input.name), "diagnostics": DiagnosticJSON.array(diagnostics, in: sources),
+                                "words": WordJSON.array(definitions(of: sources.files[0]), style: DescriptionStyle())])
             } else {
                 let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
                 io.standardError.write(renderer.render(all: diagnostics))
@@ -39,5 +46,19 @@ public struct CheckCommand {
         }
         if json { io.standardOutput.write(JSONSerializer.serialize(.array(reports)) + [0x0A]) }
         return failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    var angleUnit: AngleUnit { degrees ? .degrees : .radians }
+
+    /// A machine that has made the file's definitions, for their effects and descriptions.
+    /// Definitions are compiled, not run: one step is enough (`RPN.diagnose` keeps its
+    /// machine to itself).
+    func definitions(of file: SourceFile) -> Machine {
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: false, freeVariables: true)
+        options.maxSteps = 1
+        options.stepLimitIsError = false
+        var machine = Machine(options: options)
+        machine.run(file)
+        return machine
     }
 }

@@ -22,6 +22,14 @@ public struct EvalCommand {
     public var exact = true
     /// How values print (`--fix 2`, `--fractions`, `--base 16`, ...).
     public var format = NumberFormat()
+    /// `--max-steps`: nil for the default (see `StepLimit`).
+    public var maxSteps: Int?
+    /// Print a line for every token run, with the stack after it (see `TraceWriter`), on
+    /// standard output before the result, which stays last. It steps into words, so
+    /// descriptions inline them as with `expand`.
+    public var trace = false
+    /// Descriptions inline every word: `√(3^2+4^2)` rather than `hyp(3,4)`.
+    public var expand = false
 
     public init(inputs: [ProgramInput]) { self.inputs = inputs }
 
@@ -44,6 +52,10 @@ public struct EvalCommand {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
+        if trace, json {
+            io.fail("--trace prints lines of text and --json one JSON object: choose one")
+            return ExitStatus.usage
+        }
         var inputs = self.inputs
         if inputs.isEmpty {
             if io.standardInputIsTerminal {
@@ -55,16 +67,21 @@ public struct EvalCommand {
         let sources: SourceSet
         do { sources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
 
-        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json, freeVariables: describe,
-                                        exact: exact)
+        let options = evaluationOptions
         let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode, byteLimit: descriptionByteLimit)
         var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
-        for file in sources.files { machine.run(file) }
+        if trace {
+            let writer = TraceWriter(sources: sources, output: io.standardOutput, glyphs: style.glyphs, format: format)
+            for file in sources.files { machine.run(file, trace: writer.step) }
+            writer.finish(machine)
+        } else {
+            for file in sources.files { machine.run(file) }
+        }
         let values = machine.values()
         var diagnostics = machine.allDiagnostics
         var description: [UInt8] = []
-        if options.keepTrees {
+        if describe || json {  // not for a trace alone: its trees are for its lines
             let (bytes, truncated) = machine.describe(style: style)
             description = bytes
             if truncated {
@@ -75,10 +92,10 @@ public struct EvalCommand {
         let failed = diagnostics.contains { $0.severity == .error }
 
         if json {
-            let free = describe ? Self.freeVariables(machine.variables) : []
+            let free = describe ? Self.freeVariables(machine) : []
             io.standardOutput.write(JSONSerializer.serialize(Self.json(
                 values: values, description: description, variables: machine.variables, free: free,
-                diagnostics: diagnostics, sources: sources)) + [0x0A])
+                diagnostics: diagnostics, sources: sources, words: WordJSON.array(machine, style: style))) + [0x0A])
             return failed ? ExitStatus.failure : ExitStatus.success
         }
         let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
@@ -99,13 +116,37 @@ public struct EvalCommand {
         return failed ? ExitStatus.failure : ExitStatus.success
     }
 
-    /// The variables that were never given a value, sorted.
-    static func freeVariables(_ variables: Variables) -> [String] {
-        variables.names.filter { variables[$0] == .unset }.sorted()
+    /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
+    /// every step: they get a smaller step budget unless `--max-steps` says otherwise.
+    public var evaluationOptions: EvaluationOptions {
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json || trace,
+                                        freeVariables: describe, exact: exact)
+        let keeper = describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil
+        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: keeper)
+        options.expandWords = expand || trace
+        return options
+    }
+
+    /// The variables that were never given a value, sorted. Word names are interned as
+    /// variables are (the lexer cannot tell them apart), but they are not variables, unless
+    /// the program also reads one as a variable (before its definition).
+    static func freeVariables(_ machine: Machine) -> [String] {
+        let variables = machine.variables
+        let words = Set(machine.words.map(\.name))
+        var readAsVariables: Set<String> = []
+        if !words.isEmpty {
+            for node in machine.nodes where node.kind == .variable {
+                let name = variables.names[Int(node.lhs)]
+                if words.contains(name) { readAsVariables.insert(name) }
+            }
+        }
+        return variables.names.filter {
+            variables[$0] == .unset && (!words.contains($0) || readAsVariables.contains($0))
+        }.sorted()
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],
-                     diagnostics: [Diagnostic], sources: SourceSet) -> JSONValue {
+                     diagnostics: [Diagnostic], sources: SourceSet, words: JSONValue) -> JSONValue {
         [
             "values": .array(values.map(DiagnosticJSON.number)),
             "exact": .array(values.map(DiagnosticJSON.exact)),
@@ -113,6 +154,7 @@ public struct EvalCommand {
             "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
             "free": .array(free.map(JSONValue.string)),
             "diagnostics": DiagnosticJSON.array(diagnostics, in: sources),
+            "words": words,
         ]
     }
 }

@@ -243,7 +243,7 @@ extension Builtin {
                 summary: "1 if a is 0, else 0."),
         Builtin(id: .define, kind: .keyword, spellings: [":"], glyph: ":", asciiGlyph: ":",
                 arity: 0, stackEffect: ": NAME ( a b -- c ) … ;",
-                summary: "Starts a definition: `: sq dup × ;` makes sq a word of its own. Top level only."),
+                summary: "Starts a definition: `: square dup × ;` makes square a word of its own (a built-in name such as sq cannot be redefined). Top level only."),
         Builtin(id: .endDefinition, kind: .keyword, spellings: [";"], glyph: ";", asciiGlyph: ";",
                 arity: 0, stackEffect: ": NAME … ;", summary: "Ends a definition."),
         Builtin(id: .if, kind: .keyword, spellings: ["if"], glyph: "if", asciiGlyph: "if",

@@ -155,6 +155,7 @@ extension Machine {
                            nextLocalSymbol: nextLocalSymbol) }
         set {
             words = newValue.words
+            wordPrograms = words.map(\.program)
             wordOfVariable = newValue.wordOfVariable
             symbols = newValue.symbols
             links = newValue.links

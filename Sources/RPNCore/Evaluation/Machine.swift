@@ -52,6 +52,8 @@ public struct Machine: Sendable {
     public internal(set) var words: [WordDefinition] = []
     /// The definition a variable index names now (-1: none), by interned name.
     var wordOfVariable: [Int32] = []
+    /// `words[i].program`, apart: the interpreter's calls read it without copying a definition.
+    var wordPrograms: [Program] = []
     /// Every occurrence of a word or a local, for editors.
     public internal(set) var symbols: [SymbolOccurrence] = []
     var nextLocalSymbol: Int32 = 0
@@ -98,6 +100,7 @@ public struct Machine: Sendable {
         lastX = nil
         words.removeAll(keepingCapacity: true)
         wordOfVariable.removeAll(keepingCapacity: true)
+        wordPrograms.removeAll(keepingCapacity: true)
         symbols.removeAll(keepingCapacity: true)
         nextLocalSymbol = 0
         links.removeAll(keepingCapacity: true)
@@ -114,6 +117,7 @@ public struct Machine: Sendable {
     /// and looks at each line's diagnostics on their own).
     public mutating func clearDiagnostics() {
         diagnostics.removeAll(keepingCapacity: true)
+        reportedCallDiagnostics.removeAll()
         suppressedDiagnostics = 0
         suppressedErrors = 0
         firstSuppressedRange = nil

@@ -39,13 +39,22 @@ public struct InfixPrinter {
         self.names = variableNames.map { Array($0.utf8) }
         self.style = style
         let ascii = style.glyphs == .ascii
-        // Infix words are set off by spaces: "a mod b", "a xor b".
-        self.glyphs = Builtin.all.map { word in
+        self.glyphs = ascii ? Self.asciiGlyphs : Self.unicodeGlyphs
+        self.minus = Array((ascii ? "-" : "−").utf8)
+    }
+
+    /// Every word's glyph as descriptions write it, made once (a printer is made for every
+    /// description: traces, hovers, the shell's stack). Infix words are set off by spaces:
+    /// "a mod b", "a xor b".
+    static let unicodeGlyphs = glyphTable(ascii: false)
+    static let asciiGlyphs = glyphTable(ascii: true)
+
+    static func glyphTable(ascii: Bool) -> [[UInt8]] {
+        Builtin.all.map { word in
             let glyph = ascii ? word.asciiGlyph : word.glyph
             if case .infix = word.printForm, glyph.first?.isLetter == true { return Array(" \(glyph) ".utf8) }
             return Array(glyph.utf8)
         }
-        self.minus = Array((ascii ? "-" : "−").utf8)
     }
 
     /// The value of a number node (nil: none).

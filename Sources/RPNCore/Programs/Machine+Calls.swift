@@ -96,8 +96,12 @@ extension Machine {
         inner.options.keepTrees = false
         inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
         inner.words = words
+        inner.wordPrograms = wordPrograms
         inner.wordOfVariable = wordOfVariable
         inner.variables = variables
+        // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
+        // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
+        if runHooks?.trace == nil { inner.runHooks = runHooks }
         for argument in arguments {
             guard let value = number(argument) else { return .nan }
             let slot = inner.encode(value)
@@ -109,7 +113,11 @@ extension Machine {
             inner.interpret(Program.calling(word, at: range), inputs: definition.inputCount,
                             outputs: definition.outputCount)
         }
+        // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
+        // before its diagnostics are passed on.
+        let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
         steps += inner.steps
+        if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
         for diagnostic in inner.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
@@ -118,8 +126,8 @@ extension Machine {
                 report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
             }
         }
-        guard inner.stack.count == 1, let result = inner.number(inner.stack[0]) else { return .nan }
-        return encode(result)
+        guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
+        return encode(value)
     }
 
     /// A variable token of a compiled body (its name was resolved when compiling: not a word).
@@ -142,6 +150,7 @@ extension Machine {
                                                        exact: options.exact))
         inner.options.maxSteps = 100_000
         inner.words = words
+        inner.wordPrograms = wordPrograms
         inner.wordOfVariable = wordOfVariable
         for name in effect.inputs {
             let variable = inner.variables.intern(name)

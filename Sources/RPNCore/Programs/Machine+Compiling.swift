@@ -410,9 +410,12 @@ extension Machine {
             }
         }
         if !broken {
-            result.program = Program(code: code, localCount: Int(localCount),
-                                     text: UnsafeBufferPointer(rebasing: buffer[(span.lowerBound - base)..<(span.upperBound - base)]),
-                                     base: span.lowerBound)
+            let program = Program(code: code, localCount: Int(localCount),
+                                  text: UnsafeBufferPointer(rebasing: buffer[(span.lowerBound - base)..<(span.upperBound - base)]),
+                                  base: span.lowerBound)
+            program.inputs = result.inputs
+            program.outputs = result.outputs
+            result.program = program
         }
         return result
     }

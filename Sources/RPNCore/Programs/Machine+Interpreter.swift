@@ -31,14 +31,22 @@ extension Machine {
         var program = entry
         // Read through buffers the programs own, changed only by calls and returns: stepping
         // retains and releases nothing.
-        var code = UnsafeBufferPointer(entry.instructions)
-        var count = entry.code.count
+        var code = UnsafeBufferPointer(entry.steps)
+        var ranges = UnsafeBufferPointer(entry.ranges)
+        var tokens = UnsafeBufferPointer(entry.tokens)
+        var literals = UnsafeBufferPointer(entry.literals)
+        var count = code.count
         var buffer = entry.buffer, base = entry.base
         var pc = 0
+        // Locals are never removed while running (a return only moves `localsTop` down), so
+        // calls do not shrink and regrow the array; the run's end truncates it once.
         var localsBase = locals.count
+        var localsTop = localsBase + entry.localCount
         locals.append(contentsOf: repeatElement(Double.nan, count: entry.localCount))
         let limit = options.maxSteps
         let hooks = runHooks
+        // Values only and no trace: the common steps take short paths below.
+        let fast = !options.keepTrees && hooks?.trace == nil
 
         func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
             if let code { report(.error, code, message, range) }
@@ -49,11 +57,17 @@ extension Machine {
 
         while true {
             if pc >= count {
-                locals.removeSubrange(localsBase...)
-                guard let frame = frames.popLast() else { return }
+                localsTop = localsBase
+                guard let frame = frames.popLast() else {
+                    if locals.count > outerLocals { locals.removeSubrange(outerLocals...) }
+                    return
+                }
                 program = frame.program
-                code = UnsafeBufferPointer(program.instructions)
-                count = program.code.count
+                code = UnsafeBufferPointer(program.steps)
+                ranges = UnsafeBufferPointer(program.ranges)
+                tokens = UnsafeBufferPointer(program.tokens)
+                literals = UnsafeBufferPointer(program.literals)
+                count = code.count
                 buffer = program.buffer
                 base = program.base
                 pc = frame.pc
@@ -66,18 +80,32 @@ extension Machine {
                 if !stepLimitReached {
                     stepLimitReached = true
                     report(options.stepLimitIsError ? .error : .warning, .stepLimit,
-                           "stopped after \(limit) steps, the step limit (\(options.stepLimitAdvice))", code[pc].range)
+                           "stopped after \(limit) steps, the step limit (\(options.stepLimitAdvice))", ranges[pc])
                 }
-                stop(nil, "", at: code[pc].range)
+                stop(nil, "", at: ranges[pc])
                 return
             }
             if steps & 0xFFF == 0, let hooks, let interrupted = hooks.interrupted, interrupted() {
                 hooks.wasInterrupted = true
-                stop(nil, "", at: code[pc].range)
+                stop(nil, "", at: ranges[pc])
                 return
             }
             switch code[pc] {
-            case .token(let token):
+            case .number(let index):
+                let literal = literals[Int(index)]
+                if fast, literal.isShortInteger {
+                    stack.append(options.exact ? literal.exact : literal.float)
+                } else {
+                    executeInProgram(tokens[Int(index)], buffer, base)
+                    if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
+                }
+                pc += 1
+            case .operator(let op, let index):
+                if !arithmeticOnValues(op) { executeInProgram(tokens[Int(index)], buffer, base) }
+                pc += 1
+                if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
+            case .token(let index):
+                let token = tokens[Int(index)]
                 if token.kind == .operator, arithmeticOnValues(token.builtin!) {
                     pc += 1
                     if let trace = hooks?.trace { trace(token, self) }
@@ -86,7 +114,8 @@ extension Machine {
                 executeInProgram(token, buffer, base)
                 pc += 1
                 if let trace = hooks?.trace { trace(token, self) }
-            case .local(let local, let at):
+            case .local(let local):
+                let at = ranges[pc]
                 let value = locals[localsBase + Int(local)]
                 if options.keepTrees, StackSlot.node(value) == nil {
                     nodes.append(Node(kind: .number, value: value, lhs: 10, token: at))
@@ -96,7 +125,29 @@ extension Machine {
                 }
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
-            case .call(let word, let at):
+            case .call(let word):
+                if fast, frames.count < options.maxCallDepth {
+                    // A call of a word without errors, its operands checked statically (or
+                    // counted here, for the top level's entry call).
+                    let callee = wordPrograms[Int(word)]
+                    if !callee.isBroken, callee.inputs <= stack.count {
+                        frames.append(Frame(program: program, pc: pc + 1, localsBase: localsBase))
+                        program = callee
+                        code = UnsafeBufferPointer(callee.steps)
+                        ranges = UnsafeBufferPointer(callee.ranges)
+                        tokens = UnsafeBufferPointer(callee.tokens)
+                        literals = UnsafeBufferPointer(callee.literals)
+                        count = code.count
+                        buffer = callee.buffer
+                        base = callee.base
+                        pc = 0
+                        localsBase = localsTop
+                        localsTop += callee.localCount
+                        while locals.count < localsTop { locals.append(.nan) }
+                        continue
+                    }
+                }
+                let at = ranges[pc]
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
                 if call(word, at: at) { continue }
@@ -108,20 +159,30 @@ extension Machine {
                 }
                 frames.append(Frame(program: program, pc: pc, localsBase: localsBase))
                 program = words[Int(word)].program
-                code = UnsafeBufferPointer(program.instructions)
-                count = program.code.count
+                code = UnsafeBufferPointer(program.steps)
+                ranges = UnsafeBufferPointer(program.ranges)
+                tokens = UnsafeBufferPointer(program.tokens)
+                literals = UnsafeBufferPointer(program.literals)
+                count = code.count
                 buffer = program.buffer
                 base = program.base
                 pc = 0
-                localsBase = locals.count
-                locals.append(contentsOf: repeatElement(Double.nan, count: program.localCount))
-            case .bindParameters(let count, _):
+                localsBase = localsTop
+                localsTop += program.localCount
+                while locals.count < localsTop { locals.append(.nan) }
+            case .bindParameters(let count):
                 let n = Int(count)
                 willModify(from: stack.count - n)
-                for i in 0..<n { locals[localsBase + i] = stack[stack.count - n + i] }
-                stack.removeLast(n)
+                for i in stride(from: n - 1, through: 0, by: -1) { locals[localsBase + i] = stack.removeLast() }
                 pc += 1
-            case .branchIfZero(let target, let at):
+            case .branchIfZero(let target):
+                if fast, let flag = StackSlot.smallValue(stack[stack.count - 1]) {
+                    willModify(from: stack.count - 1)
+                    stack.removeLast()
+                    pc = flag != 0 ? pc + 1 : Int(target)
+                    continue
+                }
+                let at = ranges[pc]
                 let flag = popFlag()
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .if), self) }
                 switch flag {
@@ -130,13 +191,13 @@ extension Machine {
                 case .undecided(let condition):
                     // Where the parts meet: the `endIf` after the else part, or the target itself.
                     var end = Int(target)
-                    if end - 1 > pc, case .skipElse(let afterElse, _) = code[end - 1] { end = Int(afterElse) }
+                    if end - 1 > pc, case .skipElse(let afterElse) = code[end - 1] { end = Int(afterElse) }
                     willModify(from: 0)
                     undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: frames.count, end: end,
                                                     stackAtIf: stack))
                     pc += 1
                 }
-            case .skipElse(let target, _):
+            case .skipElse(let target):
                 if var undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == Int(target),
                    !undecided.inSecondPart {
                     undecided.firstPartStack = stack
@@ -148,7 +209,8 @@ extension Machine {
                 } else {
                     pc = Int(target)
                 }
-            case .endIf(let at):
+            case .endIf:
+                let at = ranges[pc]
                 if let undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == pc {
                     undecidedIfs.removeLast()
                     let first = undecided.inSecondPart ? undecided.firstPartStack : stack
@@ -156,13 +218,22 @@ extension Machine {
                     merge(condition: undecided.condition, first, second, at: at)
                 }
                 pc += 1
-            case .forStart(let local, let hasStep, let exit, let at):
-                pc = startLoop(local: localsBase + Int(local), hasStep: hasStep, at: at) ? pc + 1 : Int(exit)
-            case .forNext(let local, let body, let at):
+            case .forStart(let local, let exit, let hasStep):
+                pc = startLoop(local: localsBase + Int(local), hasStep: hasStep, at: ranges[pc]) ? pc + 1 : Int(exit)
+            case .forNext(let local, let body):
                 let counter = localsBase + Int(local)
-                if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .next), self) }
-                pc = advanceLoop(counter, at: at) ? Int(body) : pc + 1
-            case .until(let body, let at):
+                if let trace = hooks?.trace { trace(Token(.keyword, ranges[pc], builtin: .next), self) }
+                // Small integer counters here, without a call: the step of every loop.
+                let current = locals[counter], bound = locals[counter + 1], step = locals[counter + 2]
+                if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step),
+                   let b = StackSlot.smallValue(bound), let next = StackSlot.small(c + s) {
+                    locals[counter] = next
+                    pc = (s > 0 ? c + s <= b : c + s >= b) ? Int(body) : pc + 1
+                } else {
+                    pc = advanceLoop(counter, at: ranges[pc]) ? Int(body) : pc + 1
+                }
+            case .until(let body):
+                let at = ranges[pc]
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .until), self) }
                 switch popFlag() {
                 case .value(let done): pc = done ? pc + 1 : Int(body)

@@ -140,6 +140,7 @@ extension Machine {
             isRecursive: compiled.isRecursive, hasSideEffects: compiled.hasSideEffects,
             dependencies: compiled.dependencies, program: compiled.program ?? Program.empty)
         words.append(definition)
+        wordPrograms.append(definition.program)
         if wordOfVariable.count <= Int(nameIndex) {
             wordOfVariable.append(contentsOf: repeatElement(-1, count: Int(nameIndex) + 1 - wordOfVariable.count))
         }
@@ -191,7 +192,11 @@ extension Machine {
 
 extension Program {
     /// The program of a word with errors: calls leave its outputs without value.
-    static let empty = Program(code: [], localCount: 0, text: UnsafeBufferPointer(start: nil, count: 0), base: 0)
+    static let empty: Program = {
+        let program = Program(code: [], localCount: 0, text: UnsafeBufferPointer(start: nil, count: 0), base: 0)
+        program.isBroken = true
+        return program
+    }()
 
     /// A one-instruction program calling `word`: how the top level enters the interpreter.
     static func calling(_ word: Int32, at range: Range<Int>) -> Program {

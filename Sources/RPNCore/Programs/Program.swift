@@ -3,9 +3,19 @@
 /// gone). Immutable once built, so machines that copy each other share it.
 final class Program: @unchecked Sendable {
     let code: [Instruction]
-    /// The same instructions where the interpreter reads them: a buffer the program owns, so
-    /// stepping through it retains nothing.
-    let instructions: UnsafeMutableBufferPointer<Instruction>
+    /// Where the interpreter reads the instructions: as `Step`s of a few bytes, with their
+    /// tokens and source ranges apart, in buffers the program owns, so that a step is cheap to
+    /// decode and stepping retains nothing.
+    let steps: UnsafeMutableBufferPointer<Step>
+    let ranges: UnsafeMutableBufferPointer<Range<Int>>
+    let tokens: UnsafeMutableBufferPointer<Token>
+    /// For each token, the literal a short integer pushes (exactly and as a double), so that a
+    /// run without trees pushes it without decoding the token.
+    let literals: UnsafeMutableBufferPointer<Literal>
+    /// The checked effect (calls need this many entries) and whether the program has errors
+    /// (it is then `Program.empty`: calls leave its outputs without value).
+    var inputs = 0, outputs = 0
+    var isBroken = false
     /// Locals a frame of this program needs: parameters, then three per `for` (counter,
     /// bound, step).
     let localCount: Int
@@ -15,19 +25,82 @@ final class Program: @unchecked Sendable {
 
     init(code: [Instruction], localCount: Int, text: UnsafeBufferPointer<UInt8>, base: Int) {
         self.code = code
-        self.instructions = UnsafeMutableBufferPointer<Instruction>.allocate(capacity: Swift.max(code.count, 1))
-        _ = self.instructions.initialize(from: code)
+        var steps: [Step] = [], tokens: [Token] = []
+        for instruction in code {
+            switch instruction {
+            case .token(let token):
+                let index = Int32(tokens.count)
+                switch token.kind {
+                case .number: steps.append(.number(index))
+                case .operator: steps.append(.operator(token.builtin!, index))
+                default: steps.append(.token(index))
+                }
+                tokens.append(token)
+            case .call(let word, _): steps.append(.call(word))
+            case .local(let local, _): steps.append(.local(local))
+            case .bindParameters(let count, _): steps.append(.bindParameters(count))
+            case .branchIfZero(let target, _): steps.append(.branchIfZero(target))
+            case .skipElse(let target, _): steps.append(.skipElse(target))
+            case .endIf: steps.append(.endIf)
+            case .forStart(let local, let hasStep, let exit, _): steps.append(.forStart(local: local, exit: exit, hasStep: hasStep))
+            case .forNext(let local, let body, _): steps.append(.forNext(local: local, body: body))
+            case .until(let body, _): steps.append(.until(body))
+            }
+        }
+        self.steps = Self.buffer(steps)
+        self.ranges = Self.buffer(code.map(\.range))
+        self.tokens = Self.buffer(tokens)
+        self.literals = Self.buffer(tokens.map { token in
+            guard token.kind == .number, let exact = Machine.exactShortInteger(token) else {
+                return Literal(exact: .nan, float: .nan, isShortInteger: false)
+            }
+            return Literal(exact: exact, float: token.number, isShortInteger: true)
+        })
         self.localCount = localCount
         self.text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
         _ = self.text.initialize(from: text)
         self.base = base
     }
 
+    private static func buffer<T>(_ elements: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: buffer[..<elements.count])
+    }
+
     deinit {
         text.deallocate()
-        instructions.baseAddress!.deinitialize(count: code.count)
-        instructions.deallocate()
+        for buffer in [UnsafeMutableRawPointer(steps.baseAddress), UnsafeMutableRawPointer(ranges.baseAddress),
+                       UnsafeMutableRawPointer(tokens.baseAddress), UnsafeMutableRawPointer(literals.baseAddress)] {
+            buffer?.deallocate()  // trivial elements: nothing to deinitialize
+        }
     }
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(text) }
+}
+
+/// An instruction as the interpreter reads it (see `Instruction`): operands only, the token
+/// and the source range in the program's parallel buffers.
+enum Step: Sendable {
+    case token(Int32)
+    /// A number token; `literals` has its value when it is a short integer.
+    case number(Int32)
+    /// An operator token (`+`, `<`, …): its word, and the token for the general path.
+    case `operator`(BuiltinID, Int32)
+    case call(Int32)
+    case local(Int32)
+    case bindParameters(Int32)
+    case branchIfZero(Int32)
+    case skipElse(Int32)
+    case endIf
+    case forStart(local: Int32, exit: Int32, hasStep: Bool)
+    case forNext(local: Int32, body: Int32)
+    case until(Int32)
+}
+
+/// A short integer literal, ready to push.
+struct Literal {
+    let exact: Double
+    let float: Double
+    let isShortInteger: Bool
 }

@@ -6,6 +6,7 @@ extension Shell {
     func registerCommands() {
         registerHelpCommand()
         registerStackCommands()
+        registerWordCommands()
         registerDisplayCommands()
         registerFileCommands()
         registerFavoriteCommands()

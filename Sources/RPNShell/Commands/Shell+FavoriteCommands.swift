@@ -23,8 +23,10 @@ extension Shell {
     }
 
     func addFavorite() throws(CommandError) {
-        guard !session.program.isEmpty else { throw CommandError("nothing to save yet: type a program first") }
-        let favorite = Favorite(program: session.program, description: session.description(limit: Favorite.descriptionBytes).text)
+        // The program without the definitions it does not use: a favorite keeps the words it calls.
+        let program = session.favoriteProgram
+        guard !program.isEmpty else { throw CommandError("nothing to save yet: type a program first") }
+        let favorite = Favorite(program: program, description: session.description(limit: Favorite.descriptionBytes).text)
         let list: [Favorite]
         do { list = try environment.favorites.add(favorite) } catch { throw CommandError(error.message) }
         say(note("added ") + FavoritesCommand.line(number: list.count, width: 1, favorite,
@@ -36,7 +38,9 @@ extension Shell {
         guard number >= 1, number <= favorites.count else {
             throw CommandError("no favorite \(number) (there are \(favorites.count))")
         }
-        calculate(favorites[number - 1].program)
+        // Named as a file is: its diagnostics (a word it defines again) point into its text,
+        // not under `:fav N` as typed.
+        calculate(favorites[number - 1].program, file: "favorite \(number)")
     }
 
     func removeFavorite(_ number: Int) throws(CommandError) {

@@ -31,7 +31,7 @@ extension Shell {
             guard session.unsetVariable(arguments[0]) else { throw CommandError("\(TerminalText.quoted(arguments[0])) has no value") }
             showStack()
         }
-        on("clear", summary: "empty the stack and forget the variables", useRank: 23) { [unowned self] arguments throws(CommandError) in
+        on("clear", summary: "empty the stack and forget the variables; the words stay", useRank: 23) { [unowned self] arguments throws(CommandError) in
             try arguments.none()
             session.clear()
             showStack()
@@ -58,8 +58,10 @@ extension Shell {
     /// `:set NAME VALUE`: VALUE is RPN computed now, with the variables as they are.
     func setVariable(_ name: String, _ valueText: String) throws(CommandError) {
         guard RPN.isVariableName(name) else { throw CommandError("\(TerminalText.quoted(name)) is not a variable name") }
-        switch RPN.number(valueText, angleUnit: session.angleUnit, exact: session.isExact,
-                          variables: session.variables.map { ($0.name, $0.value) }) {
+        guard !session.isWord(name) else {
+            throw CommandError("\(TerminalText.quoted(name)) is a word defined with ':', not a variable")
+        }
+        switch session.number(valueText) {
         case .success(let value):
             if case .rejected(let errors) = session.setVariable(name, to: value, text: valueText) {
                 show(errors, typed: nil)

@@ -20,6 +20,9 @@ public struct PlotCommand {
     /// `π neg`, `a 2 ÷`), run with `degrees` and the assignments. When nil, `from` and `to`.
     public var fromText: String? = nil
     public var toText: String? = nil
+    /// `--max-steps`: the steps of the run and of every sample together (nil: `StepLimit`'s
+    /// default for runs that keep trees).
+    public var maxSteps: Int?
     /// The SVG document's size in pixels.
     public var svgSize: (width: Int, height: Int) = (640, 400)
     /// Writes the SVG file (atomically; tests make it fail).
@@ -68,7 +71,9 @@ public struct PlotCommand {
 
         var sources = SourceSet()
         let source = sources.add(name: "-e", bytes: Array(program.utf8))
-        var machine = Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true))
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true)
+        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: "rpn plot")
+        var machine = Machine(options: options)
         for (name, value) in variables { machine.setVariable(name, to: value) }
         machine.run(source)
         let diagnostics = machine.allDiagnostics

@@ -14,7 +14,7 @@ public final class Session {
         var machine: Machine
         /// The accepted lines, as RPN text that replays the session: `:save` writes them,
         /// `:fav` keeps them. `:set`, `:unset` and `:deg` appear as the words that do the same.
-        var lines: [String]
+        var lines: [ProgramLine]
         /// The accepted lines' sources in one address space (diagnostics point into any of
         /// them), plus at most one rejected line at the end, kept until the next line so its
         /// errors can be shown.
@@ -25,7 +25,7 @@ public final class Session {
     /// One step of the history.
     enum Step {
         /// A machine change, with the line it added to the program and the source it ran.
-        case change(Machine.Change, line: String?, source: SourceFile?)
+        case change(Machine.Change, line: ProgramLine?, source: SourceFile?)
         /// `:clear`: the state on the other side (before it while undoable, after it while redoable).
         case replacement(State)
     }
@@ -47,14 +47,14 @@ public final class Session {
         state = Self.emptyState(angleUnit, exact: exact)
         for (name, value) in variables {
             state.machine.setVariable(name, to: value)
-            state.lines.append(Self.replayStore(name, value, exact: exact))
+            state.lines.append(ProgramLine(Self.replayStore(name, value, exact: exact)))
         }
     }
 
     static func emptyState(_ angleUnit: AngleUnit, exact: Bool) -> State {
         State(machine: Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
                                                           storesNeedValues: true, exact: exact)),
-              lines: (angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + (exact ? [] : [Self.floatDirective]),
+              lines: ((angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + (exact ? [] : [Self.floatDirective])).map { ProgramLine($0) },
               sources: SourceSet(), acceptedSources: 0)
     }
 
@@ -95,6 +95,13 @@ public final class Session {
     /// rejected whole; `interrupted` is asked now and then whether to give up.
     @discardableResult
     public func enter(_ line: String, name: String? = nil, interrupted: () -> Bool = { false }) -> Outcome {
+        let (outcome, step) = run(line, name: name, interrupted: interrupted)
+        if let step { record(step) }
+        return outcome
+    }
+
+    /// Runs a line as `enter` does; the step to record when it was accepted.
+    private func run(_ line: String, name: String?, interrupted: () -> Bool) -> (Outcome, Step?) {
         dropRejectedSource()
         let source = state.sources.add(name: name ?? "line \(state.acceptedSources + 1)", bytes: Array(line.utf8))
         state.machine.clearDiagnostics()
@@ -102,22 +109,22 @@ public final class Session {
         guard state.machine.run(source, interrupted: interrupted) else {
             state.machine.abandonChange()
             dropRejectedSource()
-            return .interrupted
+            return (.interrupted, nil)
         }
         state.machine.evaluateChangedEntries()
         let diagnostics = state.machine.allDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) {
             state.machine.abandonChange()
             state.machine.clearDiagnostics()
-            return .rejected(diagnostics.filter { $0.severity == .error })
+            return (.rejected(diagnostics.filter { $0.severity == .error }), nil)
         }
         let change = state.machine.endChange()
         state.machine.clearDiagnostics()
         state.acceptedSources += 1
-        let text = line.allSatisfy(\.isWhitespace) ? nil : line
-        if let text { state.lines.append(text) }
-        record(.change(change, line: text, source: source))
-        return .accepted(warnings: diagnostics.filter { source.contains($0.range.lowerBound) })
+        let programLine = line.allSatisfy(\.isWhitespace) ? nil : ProgramLine(line, source: source)
+        if let programLine { state.lines.append(programLine) }
+        return (.accepted(warnings: diagnostics.filter { source.contains($0.range.lowerBound) }),
+                .change(change, line: programLine, source: source))
     }
 
     /// `:set NAME VALUE`: judged like a line, so a value that breaks an entry (`1 y ÷` and
@@ -155,11 +162,15 @@ public final class Session {
         _ = change(line: Builtin[unit == .degrees ? .deg : .rad].glyph) { $0.options.angleUnit = unit }
     }
 
-    /// `:clear`: a fresh stack and no variables; the angle unit stays.
+    /// `:clear`: a fresh stack and no variables; the angle unit and the words stay. The words
+    /// in force (and the earlier definitions they call) are replayed, in their order, as the
+    /// new program's first line.
     public func clear() {
         dropRejectedSource()
         let before = state
+        let definitions = definitionsText(of: neededDefinitions(from: definedWords.map(\.index)))
         state = Self.emptyState(angleUnit, exact: isExact)
+        if !definitions.isEmpty { _ = run(definitions, name: "definitions", interrupted: { false }) }
         record(.replacement(before))
     }
 
@@ -177,8 +188,9 @@ public final class Session {
         }
         let change = state.machine.endChange()
         state.machine.clearDiagnostics()
-        state.lines.append(line)
-        record(.change(change, line: line, source: nil))
+        let programLine = ProgramLine(line)
+        state.lines.append(programLine)
+        record(.change(change, line: programLine, source: nil))
         return .accepted(warnings: [])
     }
 
@@ -312,7 +324,7 @@ public final class Session {
     public var description: String { description().text }
 
     /// The session as a program: the accepted lines.
-    public var program: String { state.lines.joined(separator: "\n") }
+    public var program: String { state.lines.map(\.text).joined(separator: "\n") }
 
     /// How many lines the program has.
     public var lineCount: Int { state.lines.count }
@@ -324,8 +336,12 @@ public final class Session {
 
     public var variables: [(name: String, value: Number)] { state.machine.variables.bound }
 
-    /// Names for completion: the session's variables.
-    public var variableNames: [String] { state.machine.variables.names }
+    /// Names for completion: the session's variables (not the words' names, which the
+    /// machine keeps among them).
+    public var variableNames: [String] {
+        let words = Set(state.machine.words.map(\.name))
+        return state.machine.variables.names.filter { !words.contains($0) }
+    }
 
     public var angleUnit: AngleUnit { state.machine.options.angleUnit }
 

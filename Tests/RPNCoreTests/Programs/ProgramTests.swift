@@ -93,3 +93,17 @@ import Testing
         #expect(machine.words[0].isFunction && !machine.words[0].isRecursive)
     }
 }
+
+extension ProgramTests {
+    /// The shell clears diagnostics per line: a word failing on the same call again must say
+    /// so again, or the second line would be accepted with no value and no error.
+    @Test func aFailingCallIsReportedOnEveryLine() {
+        var machine = Machine()
+        Self.run(&machine, ": r ( x -- y ) 1 x ÷ ;")
+        for line in 0..<2 {
+            machine.clearDiagnostics()
+            Self.run(&machine, "0 r", at: 100 + 10 * line)
+            #expect(machine.diagnostics.map(\.code) == [.divisionByZero], "line \(line)")
+        }
+    }
+}
