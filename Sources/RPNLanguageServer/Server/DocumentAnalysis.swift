@@ -37,25 +37,27 @@ final class DocumentAnalysis {
         let bound = source.bytes.count / 2 + 1
         tokens.reserve(bound)
         tops.reserveCapacity(bound)
-        var regions = RegionTracker()
         machine.run(source) { token, top, _ in
             tokens.append(token)
-            // Only keywords open a definition or block: other tokens outside one take the
-            // plain path, so documents without programs pay one comparison per token.
-            if !regions.isCollecting, token.kind != .keyword {
-                tops.append(top)
-            } else {
-                tops.append(regions.take(token, at: tokens.count - 1, top: top))
-            }
+            tops.append(top)
         }
         _ = machine.values()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
+        // Only keywords open a definition or block: a document without any has no regions
+        // and pays nothing more. Otherwise the tokens inside them get no top (-1).
+        var found: [ProgramRegion] = []
+        if tokens.hasKeywords {
+            var regions = RegionTracker()
+            for index in tokens.indices where regions.isCollecting || tokens[index].kind == .keyword {
+                tops[index] = regions.take(tokens[index], at: index, top: tops[index])
+            }
+            found = regions.regions
+            if regions.isCollecting {  // a definition or block still open runs to the end of the text
+                found[found.count - 1].bytes = found[found.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
+            }
+        }
         self.tokens = tokens
         self.tops = tops
-        var found = regions.regions
-        if regions.isCollecting {  // a definition or block still open runs to the end of the text
-            found[found.count - 1].bytes = found[found.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
-        }
         self.regions = found
         var symbols = machine.symbols
         if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
@@ -173,6 +175,9 @@ struct TokenList: RandomAccessCollection {
 
     private var storage: [Compact] = []
     private var longLengths: [Int: Int] = [:]
+    /// Whether a keyword (`:`, `if`, …) is among the tokens: only then can the document have
+    /// definitions and blocks.
+    private(set) var hasKeywords = false
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
@@ -187,6 +192,7 @@ struct TokenList: RandomAccessCollection {
     mutating func append(_ token: Token) {
         let length = token.range.count
         if length >= Int(UInt16.max) { longLengths[storage.count] = length }
+        if token.kind == .keyword { hasKeywords = true }
         storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt16(clamping: length),
                                kind: token.kind, builtin: token.builtin))
     }
@@ -194,6 +200,7 @@ struct TokenList: RandomAccessCollection {
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         longLengths.removeAll()
+        hasKeywords = false
     }
 
     mutating func reserve(_ count: Int) { storage.reserveCapacity(count) }
