@@ -26,7 +26,7 @@ import Testing
         "selectionRangeProvider": true,
         "inlayHintProvider": true,
         "semanticTokensProvider": [
-            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment"],
+            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment", "parameter"],
                        "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]],
             "full": ["delta": true],
             "range": true,

@@ -40,6 +40,15 @@ import Testing
         // A store into a built-in or with nothing to store is an error, not a store.
         ("→x\n", []),
         ("2 →sin\n", []),
+        // Programs: a variable read or stored inside a word's body or a top-level block is
+        // read or stored when that runs, which the lints do not follow: no lint for it.
+        ("5 →M\n1 if M then\n", []),
+        (": getm M 1 + ;\n5 →M getm\n", []),
+        (": setm 5 →M ;\nsetm M\n", []),
+        ("0 1 3 for i i →s next\n", []),
+        // Other variables are still linted; a word's name is no variable.
+        ("3 →x\n: f 1 ;\nf\n", [Lint("unused-store", 4, [0, 2, 0, 4])]),
+        (": f 1 ;\nf →y\n", [Lint("unused-store", 4, [1, 2, 1, 4])]),
     ]
 
     struct Lint: CustomStringConvertible {

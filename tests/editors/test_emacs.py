@@ -200,7 +200,7 @@ def test_mx_eglot_rename_of_a_builtin_says_why_in_words(emacs):
     # the user sees, and it must read as a sentence, not as a jsonrpc-error form
     seen = emacs.one("rename_builtin")["mx"]["seen"]
     assert readable(seen), seen
-    assert "only variables can be renamed" in seen and "π" in seen, seen
+    assert "only variables, words of one's own and their parameters can be renamed" in seen and "π" in seen, seen
 
 
 def test_rename_key_refuses_a_builtin_before_asking_for_a_name(emacs):

@@ -156,7 +156,7 @@ async def test_initialize_advertises_what_is_implemented(client: LanguageClient)
     assert list(caps.completion_provider.trigger_characters) == ["→", ">"]
     assert caps.rename_provider.prepare_provider is True
     assert list(caps.semantic_tokens_provider.legend.token_types) == [
-        "number", "operator", "function", "variable", "keyword", "comment"]
+        "number", "operator", "function", "variable", "keyword", "comment", "parameter"]
     assert list(caps.semantic_tokens_provider.legend.token_modifiers) == ["declaration", "readonly", "defaultLibrary"]
     assert client.rpn_capabilities.experimental == {"rpnEvaluateProvider": True, "rpnDescribeProvider": True}
 

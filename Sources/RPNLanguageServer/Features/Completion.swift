@@ -30,10 +30,14 @@ extension LanguageServer {
                                       documentation: documentation)
             }
             var items: [CompletionItem] = []
+            // Words of one's own and the locals in scope, when a word is being typed.
+            let program = context.kind == .word ? ProgramCompletion(analysis, before: context.replaced.lowerBound)
+                : ProgramCompletion()
             // Variables the document has besides the one being typed (`sq` is no variable
-            // just because it is half of `sqrt`).
+            // just because it is half of `sqrt`), nor a name the program gives a word or local
+            // (in a body being typed, not resolved yet).
             let variables = Set(analysis.occurrences.lazy.filter { $0.tokenIndex != context.typedToken }.map(\.name))
-                .sorted()
+                .subtracting(program.names).sorted()
             switch context.kind {
             case .nothing:
                 break
@@ -44,6 +48,22 @@ extension LanguageServer {
                     items.append(item(word.spelling, kind: word.kind, detail: word.stackEffect,
                                       filterText: filterText == word.spelling ? nil : filterText,
                                       documentation: word.documentation(format)))
+                }
+                for local in program.locals where CompletionContext.name(local.name, startsWith: context.typed) {
+                    items.append(item(local.name, kind: CompletionItemKind.variable, detail: local.detail))
+                }
+                // Each description runs the word on symbols: only for the first words offered.
+                var described = 0
+                for word in program.words where CompletionContext.name(word.name, startsWith: context.typed) {
+                    var documentation: CompletionItem.Documentation?
+                    if let index = word.index, analysis.words[index].effect != nil, described < 100 {
+                        described += 1
+                        var content = MarkupContent()
+                        content.code(analysis.describe(word: index))
+                        documentation = format == .markdown ? .markdown(content) : .plainText(content.plainText)
+                    }
+                    items.append(item(word.name, kind: CompletionItemKind.function, detail: word.detail,
+                                      documentation: documentation))
                 }
                 for name in variables where CompletionContext.name(name, startsWith: context.typed) {
                     var detail = "variable"

@@ -1,8 +1,9 @@
 import RPNCore
 import RPNJSON
 
-/// `textDocument/foldingRange`: paragraphs (lines separated by blank lines) and comment blocks
-/// (consecutive lines holding only a comment), each of at least two lines; whole lines only
+/// `textDocument/foldingRange`: paragraphs (lines separated by blank lines), comment blocks
+/// (consecutive lines holding only a comment) and definitions of words (`:` to `;`), each of
+/// at least two lines (a definition that is a paragraph by itself folds once); whole lines only
 /// (`lineFoldingOnly` clients need nothing else). At most the client's `rangeLimit`, first ones
 /// first. Lines are told apart by their tokens, so no text is scanned twice.
 extension LanguageServer {
@@ -38,6 +39,22 @@ extension LanguageServer {
                     folds.append(FoldingRange(startLine: start, endLine: end, kind: "comment"))
                 }
                 line = last + 1
+            }
+            let words = document.analysis.words
+            if !words.isEmpty {
+                let lines = document.lineIndex
+                var byStart = Dictionary(grouping: folds.indices, by: { folds[$0].startLine })
+                for word in words {
+                    let start = lines.line(containing: word.range.lowerBound)
+                    let end = lines.line(containing: word.range.upperBound - 1)
+                    guard end > start, !(byStart[start] ?? []).contains(where: { folds[$0].endLine == end && folds[$0].kind == nil })
+                    else { continue }
+                    byStart[start, default: []].append(folds.count)
+                    folds.append(FoldingRange(startLine: start, endLine: end))
+                }
+                // In order of their first lines; a paragraph before a definition it begins with.
+                folds = folds.enumerated().sorted { ($0.element.startLine, $0.offset) < ($1.element.startLine, $1.offset) }
+                    .map(\.element)
             }
             if let limit = clientCapabilities.foldingRangeLimit, folds.count > limit {
                 folds.removeLast(folds.count - limit)

@@ -7,11 +7,45 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return nil }
-            let content = hover(analysis, index, angleUnit: document.angleUnit)
+            // A word of one's own, a parameter or a loop counter (in a stack effect, the
+            // parameter's name rather than the whole `( … )`).
+            let symbol = analysis.symbol(containing: offset)
+            let content = if let symbol { hover(analysis, index, symbol) } else { hover(analysis, index, angleUnit: document.angleUnit) }
             guard !content.isEmpty else { return nil }
             return Hover(contents: content, format: clientCapabilities.hoverFormat,
-                         range: document.range(of: analysis.tokens[index].range, encoding: encoding))
+                         range: document.range(of: symbol?.range ?? analysis.tokens[index].range, encoding: encoding))
         }
+    }
+
+    /// A word: its effect and what it computes (`hyp(a,b) = √(a^2+b^2)`), and at a call on the
+    /// top level the call and its value. A parameter or loop counter: whose it is.
+    func hover(_ analysis: DocumentAnalysis, _ index: Int, _ symbol: SymbolOccurrence) -> MarkupContent {
+        var content = MarkupContent()
+        let name = analysis.name(of: symbol)
+        switch symbol.kind {
+        case .wordDefinition, .wordUse:
+            let word = Int(symbol.symbol)
+            content.strong(name)
+            if let effect = analysis.effect(ofWord: word) {
+                content.text(" ")
+                content.code(effect.description)
+            }
+            content.lineBreak()
+            content.code(analysis.describe(word: word))
+            if symbol.kind == .wordUse {
+                let top = analysis.tops[index]
+                if top >= 0 {  // a call run from the top level; inside a body, nothing has a value yet
+                    content.paragraph()
+                    content.code(analysis.description(of: top))
+                    if let value = analysis.value(of: top) { content.text(" = " + configuration.numberFormat.string(value, limit: 1000)) }
+                }
+            }
+        case .parameterDeclaration, .parameterUse:
+            content.text("parameter \(name) of \(analysis.words[Int(symbol.word)].name)")
+        case .loopVariableDeclaration, .loopVariableUse:
+            content.text("loop counter \(name)" + (symbol.word >= 0 ? " of \(analysis.words[Int(symbol.word)].name)" : ""))
+        }
+        return content
     }
 
     /// What a word does and its stack effect; the expression the token completes and its

@@ -3,7 +3,10 @@ import RPNJSON
 
 extension LanguageServer {
     /// At the end of each line with code in the range: `⇒ description = value` of the top of
-    /// the stack after the line's last token. Only the lines asked for are looked at.
+    /// the stack after the line's last token (none inside a definition or a top-level block,
+    /// whose tokens do not run where they stand). Right after the name of a word that declares
+    /// no effect, the effect inferred: `: square ( x -- x ) dup × ;`. Only the lines asked for
+    /// are looked at.
     func registerInlayHints() {
         on(InlayHintRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
@@ -44,7 +47,40 @@ extension LanguageServer {
                 hints.append(InlayHint(position: end, label: "⇒ " + description + values[k]))
                 if k & 1023 == 1023 { try checkpoint() }
             }
-            return hints
+            return merged(hints, effectHints(document, analysis, in: lower..<upper))
         }
+    }
+}
+
+extension LanguageServer {
+    /// The inferred effect after the name of each word in `range` that declares none (and has
+    /// one: a body with errors has none), in source order.
+    func effectHints(_ document: Document, _ analysis: DocumentAnalysis, in range: Swift.Range<Int>) -> [InlayHint] {
+        analysis.words.compactMap { word in
+            guard word.declaredEffect == nil, let effect = word.effect,
+                  word.nameRange.upperBound >= range.lowerBound, word.nameRange.lowerBound < range.upperBound
+            else { return nil }
+            return InlayHint(position: document.position(of: word.nameRange.upperBound, encoding: encoding),
+                             label: effect.description)
+        }
+    }
+
+    /// Two lists of hints in position order, as one.
+    func merged(_ first: [InlayHint], _ second: [InlayHint]) -> [InlayHint] {
+        guard !second.isEmpty else { return first }
+        var result: [InlayHint] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count || j < second.count {
+            if j == second.count || i < first.count && (first[i].position.line, first[i].position.character)
+                <= (second[j].position.line, second[j].position.character) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
     }
 }

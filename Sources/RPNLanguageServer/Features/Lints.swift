@@ -13,7 +13,12 @@ import RPNJSON
 /// evaluated — by a store (`→N` evaluates what it stores), or at the end — with the value of
 /// that moment. So in `1 →M M 2 →M M +` (which is 4) the first store is never read, and in
 /// `x 2 × 7 →x` the store is read by the `x` before it. Free variables (never stored) are
-/// neither.
+/// neither. A variable read or stored in a word's body or a top-level block is read or stored
+/// when that runs, maybe many times, which these lints do not follow: such a variable gets
+/// neither (a lint must never call used what is unused, nor the other way round).
+///
+/// - `unused-word` (hint, `Unnecessary`): a word of one's own that nothing calls (a word
+///   calling itself does not count); see UnusedWords.swift.
 ///
 /// The codes live here and not in the core's `DiagnosticCode`: they are an editor's hints about
 /// a program that runs fine, with a severity (hint) and tags that the core's `Diagnostic` has no
@@ -21,6 +26,7 @@ import RPNJSON
 enum LintCode: String {
     case unusedStore = "unused-store"
     case readBeforeStore = "read-before-store"
+    case unusedWord = "unused-word"
 }
 
 struct Lint {
@@ -84,11 +90,19 @@ extension LanguageServer {
     /// The lints of a document as LSP diagnostics.
     func lintDiagnostics(_ document: Document) -> [JSONValue] {
         let tags = clientCapabilities.unnecessaryTag
-        return document.analysis.lints(lines: document.lineIndex).map { lint in
+        let analysis = document.analysis
+        var lints = analysis.lints(lines: document.lineIndex)
+        let words = analysis.unusedWordLints()
+        if !words.isEmpty {  // in source order, the first 200 of both
+            lints = (lints + words).enumerated().sorted {
+                ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+            }.prefix(200).map(\.element)
+        }
+        return lints.map { lint in
             var object: JSONObject = ["range": document.range(of: lint.range, encoding: encoding).json,
                                       "severity": .int(lint.severity), "code": .string(lint.code.rawValue),
                                       "source": "rpn", "message": .string(lint.message)]
-            if lint.code == .unusedStore, tags { object["tags"] = [.int(DiagnosticTag.unnecessary)] }
+            if lint.code != .readBeforeStore, tags { object["tags"] = [.int(DiagnosticTag.unnecessary)] }
             return .object(object)
         }
     }
@@ -135,11 +149,27 @@ extension DocumentAnalysis {
         var unsetPending = false
         let names = NameLookup(variables.names)
         // Locals, so the loop does not go through the class's properties on every token.
-        let tokens = self.tokens, tops = self.tops, source = self.source
+        let tokens = self.tokens, tops = self.tops, source = self.source, regions = self.regions
         let base = source.baseOffset
+        // Variables read or stored in a definition or top-level block: no lint about them.
+        var inProgram = [Bool](repeating: false, count: variableCount)
+        var region = 0
         source.bytes.withUnsafeBufferPointer { text in
             for index in tokens.indices {
                 let token = tokens[index]
+                if !regions.isEmpty {
+                    while region < regions.count, regions[region].tokens.upperBound <= index { region += 1 }
+                    if region < regions.count, regions[region].tokens.contains(index) {
+                        let name = token.kind == .store ? token.storeNameRange(in: source)
+                            : token.kind == .variable && !namesProgramSymbol(index) ? token.range : nil
+                        if let name, let variable = names.index(of: (name.lowerBound - base)..<(name.upperBound - base), in: text) {
+                            inProgram[Int(variable)] = true
+                        }
+                        unsetPending = false
+                        continue
+                    }
+                    if token.kind == .variable, namesProgramSymbol(index) { continue }  // a call, not a read
+                }
                 let wasUnsetPending = unsetPending
                 unsetPending = false
                 switch token.kind {
@@ -269,8 +299,9 @@ extension DocumentAnalysis {
         var findings: [Finding] = []
         var r = 0, k = 0
         while findings.count < limit {
-            while r < relevant.count, relevant[r].token >= events[Int(firstStore[Int(relevant[r].variable)])].token { r += 1 }
-            while k < events.count, events[k].store < 0 || used[k] { k += 1 }
+            while r < relevant.count, inProgram[Int(relevant[r].variable)]
+                || relevant[r].token >= events[Int(firstStore[Int(relevant[r].variable)])].token { r += 1 }
+            while k < events.count, events[k].store < 0 || used[k] || inProgram[Int(events[k].variable)] { k += 1 }
             if r < relevant.count, k == events.count || relevant[r].token < events[k].token {
                 let read = relevant[r], variable = Int(read.variable)
                 let time = Int(times[Int(read.node)].first)
@@ -328,7 +359,7 @@ extension DocumentAnalysis {
                     : "\(at) evaluates it with the value \(name) has then, as an entry reads a variable's latest value (\(rule))")
             }
             return Lint(code: .readBeforeStore, severity: DiagnosticSeverity.warning, range: range, message: message)
-        case .unusedStore:
+        case .unusedStore, .unusedWord:  // unused words are not found here (UnusedWords.swift)
             let message: String
             if finding.evaluatedAt < 0 {
                 message = "'\(name)' is stored but never read"

@@ -15,9 +15,16 @@ import RPNJSON
 /// | directive | keyword.other.directive.rpn     | keyword + defaultLibrary    |
 /// | store     | storage.type.store.rpn          | variable + declaration      |
 /// | comment   | comment.line.number-sign.rpn    | comment                     |
+/// | keyword   | keyword.control.rpn, keyword.other.definition.rpn | keyword   |
+/// | stackEffect | comment.block.stack-effect.rpn | comment                     |
 /// | invalid   | invalid.illegal.rpn             | (none: the diagnostic shows it) |
+///
+/// Names the lexer sees as variables may be symbols of a program, which the analysis
+/// resolves (see `SymbolOccurrence`): a word of one's own is `function` (+ `declaration` after
+/// `:`), a parameter or loop counter `parameter` (+ `declaration` where it is declared: in the
+/// `( a b -- c )`, which is split around it, or after `for`).
 public enum SemanticTokenLegend {
-    public static let types = ["number", "operator", "function", "variable", "keyword", "comment"]
+    public static let types = ["number", "operator", "function", "variable", "keyword", "comment", "parameter"]
     public static let modifiers = ["declaration", "readonly", "defaultLibrary"]
 
     /// (type index, modifier bits) of a token kind, nil for no semantic token.
@@ -37,6 +44,16 @@ public enum SemanticTokenLegend {
         }
     }
 
+    /// (type index, modifier bits) of an occurrence of a word, parameter or loop counter.
+    static func encode(_ kind: SymbolOccurrence.Kind) -> (type: Int, modifiers: Int) {
+        switch kind {
+        case .wordDefinition: (2, 1)
+        case .wordUse: (2, 0)
+        case .parameterDeclaration, .loopVariableDeclaration: (6, 1)
+        case .parameterUse, .loopVariableUse: (6, 0)
+        }
+    }
+
     /// LSP `SemanticTokensLegend`.
     static var json: JSONValue {
         ["tokenTypes": .array(types.map(JSONValue.string)), "tokenModifiers": .array(modifiers.map(JSONValue.string))]
@@ -46,7 +63,10 @@ public enum SemanticTokenLegend {
 extension LanguageServer {
     /// `full` (with a result id), `full/delta` (the edits since that result: only the lines
     /// edited since are lexed again) and `range` (only the lines asked for are lexed).
-    /// Tokens come from the lexer alone: no analysis of the document is needed.
+    /// Tokens come from the lexer, and names from the analysis where the document has words,
+    /// parameters or loop counters. An edit there may change what a name is anywhere (typing
+    /// `: sq` makes every later `sq` a call), so a delta of such a document compares the whole
+    /// new answer with the last one.
     func registerSemanticTokens() {
         on(SemanticTokensRequest.self) { [unowned self] request throws(ResponseError) in
             try semanticTokens(try document(request.textDocument))
@@ -57,6 +77,13 @@ extension LanguageServer {
             guard let baseline = document.semanticTokensBaseline, baseline.resultID == request.previousResultID else {
                 return .tokens(try semanticTokens(document))
             }
+            if let previous = baseline.data {  // names resolved last time: compare whole answers
+                let tokens = try semanticTokens(document)
+                return .delta(SemanticTokensDelta(resultID: tokens.resultID!, edits: tokens.data.edits(from: previous)))
+            }
+            // The lines edited are lexed again; names resolved now (a definition typed) change
+            // tokens anywhere: all of them then.
+            if !document.analysis.symbols.isEmpty { return .tokens(try semanticTokens(document)) }
             return .delta(try semanticTokensDelta(document, since: baseline))
         }
         on(SemanticTokensRangeRequest.self) { [unowned self] request throws(ResponseError) in
@@ -67,7 +94,8 @@ extension LanguageServer {
             if lower > upper { swap(&lower, &upper) }
             let lines = document.lineIndex
             let firstLine = lines.line(containing: lower)
-            var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: Position(line: 0, character: 0))
+            var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: Position(line: 0, character: 0),
+                                               symbols: document.analysis.symbols, within: lower..<upper)
             try document.forEachToken(inLines: firstLine..<(lines.line(containing: upper) + 1)) { token throws(ResponseError) in
                 // The end is exclusive: a token that starts there is not in the range.
                 guard token.range.upperBound > lower, token.range.lowerBound < upper else { return }
@@ -83,8 +111,9 @@ extension LanguageServer {
         let lineCount = document.lineIndex.lineCount
         // As many tokens as last time, or as the analysis found: the array is not copied as it grows.
         let expected = document.semanticTokensBaseline?.tokenCount ?? document.analysisIfMade?.tokens.count ?? 0
+        let symbols = document.analysis.symbols
         var encoder = SemanticTokenEncoder(document, encoding: encoding, line: 0, previous: Position(line: 0, character: 0),
-                                           expected: expected + expected / 8)
+                                           expected: expected + expected / 8, symbols: symbols)
         var tokensBeforeLine: [UInt32] = []
         tokensBeforeLine.reserveCapacity(lineCount + 1)
         try document.forEachToken(inLines: 0..<lineCount) { token throws(ResponseError) in
@@ -96,7 +125,8 @@ extension LanguageServer {
         while tokensBeforeLine.count <= lineCount { tokensBeforeLine.append(UInt32(encoder.count)) }
         let id = nextSemanticTokensResultID()
         document.semanticTokensBaseline = SemanticTokensBaseline(resultID: id, tokensBeforeLine: tokensBeforeLine,
-                                                                  byteCount: document.bytes.count)
+                                                                  byteCount: document.bytes.count,
+                                                                  data: symbols.isEmpty ? nil : encoder.data)
         return SemanticTokens(resultID: id, data: encoder.data)
     }
 
@@ -191,22 +221,74 @@ struct SemanticTokenEncoder {
     private(set) var count = 0
     private var previous: Position
     private var sweep: PositionSweep
+    /// The document's occurrences of words, parameters and loop counters, and the first one
+    /// not passed yet.
+    private let symbols: [SymbolOccurrence]
+    private var nextSymbol = 0
+    private let bytes: [UInt8]
+    /// Bytes outside it get no token (a range request: a token split around a parameter is
+    /// cut piece by piece).
+    private let clip: Swift.Range<Int>?
 
     /// Tokens appended must come in order from `line` on; `previous` is the position of the
     /// token before them (the origin for the first token of a document or of a range).
-    init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0) {
+    init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0,
+         symbols: [SymbolOccurrence] = [], within clip: Swift.Range<Int>? = nil) {
         data = SemanticTokenData(reservingCapacity: 5 * expected)
         let line = max(0, min(line, document.lineIndex.lineCount - 1))
         sweep = PositionSweep(bytes: document.bytes, encoding: encoding, line: line,
                               offset: document.lineIndex.lineStarts[line])
         self.previous = previous
+        self.symbols = symbols
+        self.bytes = symbols.isEmpty ? [] : document.bytes
+        self.clip = clip
+        let from = document.lineIndex.lineStarts[line]
+        var low = 0, high = symbols.count  // the first occurrence after the line's start
+        while low < high {
+            let mid = (low + high) / 2
+            if symbols[mid].range.upperBound <= from { low = mid + 1 } else { high = mid }
+        }
+        nextSymbol = low
     }
 
-    /// Encodes a token; returns its start, or nil for a token without a semantic type.
+    /// Encodes a token (in pieces where it holds words or locals: a stack effect is split
+    /// around the parameters declared in it); returns the start of its first piece, or nil
+    /// when nothing of it has a semantic type.
     mutating func append(_ token: Token) -> Position? {
+        while nextSymbol < symbols.count, symbols[nextSymbol].range.upperBound <= token.range.lowerBound { nextSymbol += 1 }
+        guard nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound < token.range.upperBound else {
+            guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { return nil }
+            if let clip, !clip.overlaps(token.range) { return nil }
+            return append(token.range, type: type, modifiers: modifiers)
+        }
+        var first: Position?
+        var rest = token.range.lowerBound
+        while nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound < token.range.upperBound {
+            let symbol = symbols[nextSymbol]
+            let start = appendGap(rest..<symbol.range.lowerBound, of: token)
+            let (type, modifiers) = SemanticTokenLegend.encode(symbol.kind)
+            let own = clip.map { $0.overlaps(symbol.range) } ?? true ? append(symbol.range, type: type, modifiers: modifiers) : nil
+            first = first ?? start ?? own
+            rest = symbol.range.upperBound
+            nextSymbol += 1
+        }
+        let last = appendGap(rest..<token.range.upperBound, of: token)
+        return first ?? last
+    }
+
+    /// The part of a token between symbols, without its blanks, as the token's kind is.
+    private mutating func appendGap(_ gap: Swift.Range<Int>, of token: Token) -> Position? {
         guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { return nil }
-        let start = sweep.position(of: token.range.lowerBound)
-        let end = sweep.position(of: token.range.upperBound)
+        var lower = gap.lowerBound, upper = gap.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        guard lower < upper, clip.map({ $0.overlaps(lower..<upper) }) ?? true else { return nil }
+        return append(lower..<upper, type: type, modifiers: modifiers)
+    }
+
+    private mutating func append(_ range: Swift.Range<Int>, type: Int, modifiers: Int) -> Position {
+        let start = sweep.position(of: range.lowerBound)
+        let end = sweep.position(of: range.upperBound)
         let deltaLine = start.line - previous.line
         let deltaStart = deltaLine == 0 ? start.character - previous.character : start.character
         data.append(deltaLine)  // five appends: an array literal here would be an allocation per token

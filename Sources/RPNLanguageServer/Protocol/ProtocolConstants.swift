@@ -4,7 +4,7 @@ enum CompletionItemKind {
 }
 
 enum SymbolKind {
-    static let variable = 13
+    static let function = 12, variable = 13
 }
 
 enum DocumentHighlightKind {

@@ -57,17 +57,21 @@ struct RPNEvaluationParams {
     }
 
     /// The variables' values, in order (text may read the variables before it), computed as
-    /// `--set` computes them: in the angle unit and the arithmetic (`exact`) of the settings.
+    /// `--set` computes them (`RPN.number`): in the angle unit and the arithmetic (`exact`) of
+    /// the settings, but within the editor's step budget.
     func variables(angleUnit: AngleUnit, exact: Bool) throws(ResponseError) -> [(name: String, value: Number)] {
         var variables: [(name: String, value: Number)] = []
         for (name, given) in givenVariables {
             switch given {
             case .text(let text):
-                switch RPN.number(text, angleUnit: angleUnit, exact: exact, variables: variables) {
-                case .success(let number): variables.append((name, number))
-                case .failure(let why):
-                    throw .invalidParams("variables: the value of \(TerminalText.quoted(name)): \(why.text)")
+                var options = EditorBudget.options(angleUnit: angleUnit, exact: exact, freeVariables: false, checking: false)
+                options.keepTrees = false
+                let evaluation = RPN.evaluate(text, options: options, variables: variables.map { ($0.name, $0.value) })
+                guard !evaluation.hasErrors, evaluation.values.count == 1, let number = evaluation.values[0] else {
+                    let why = evaluation.diagnostics.first?.message ?? "expected exactly one number"
+                    throw .invalidParams("variables: the value of \(TerminalText.quoted(name)): \(why)")
                 }
+                variables.append((name, number))
             case .number(let number):
                 // A JSON number is a double: whole ones are taken as the integers they spell.
                 variables.append((name, exact && number.rounded() == number && number.magnitude < 0x1p53

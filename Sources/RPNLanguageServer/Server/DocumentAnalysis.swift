@@ -11,12 +11,17 @@ final class DocumentAnalysis {
     private(set) var tops: [Int32]
     let diagnostics: [Diagnostic]
     private var machine: Machine
+    /// The definitions and top-level blocks, in source order (see `ProgramRegion`); empty for
+    /// a document without keywords, which costs nothing more to analyse.
+    let regions: [ProgramRegion]
+    /// Every occurrence of a user word, parameter or loop counter, in source order.
+    let symbols: [SymbolOccurrence]
 
     /// Analyses `source`; `recycling` an analysis of the previous version reuses its storage
     /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
     init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil) {
         self.source = source
-        let options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
+        let options = EditorBudget.options(angleUnit: angleUnit, exact: exact, checking: true)
         var machine = Machine(options: options)
         var tokens = TokenList()
         var tops: [Int32] = []
@@ -38,8 +43,27 @@ final class DocumentAnalysis {
         }
         _ = machine.values()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
+        // Only keywords open a definition or block: a document without any has no regions
+        // and pays nothing more. Otherwise the tokens inside them get no top (-1).
+        var found: [ProgramRegion] = []
+        if tokens.hasKeywords {
+            var regions = RegionTracker()
+            for index in tokens.indices where regions.isCollecting || tokens[index].kind == .keyword {
+                tops[index] = regions.take(tokens[index], at: index, top: tops[index])
+            }
+            found = regions.regions
+            if regions.isCollecting {  // a definition or block still open runs to the end of the text
+                found[found.count - 1].bytes = found[found.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
+            }
+        }
         self.tokens = tokens
         self.tops = tops
+        self.regions = found
+        var symbols = machine.symbols
+        if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
+            symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        self.symbols = symbols
         self.machine = machine
     }
 
@@ -80,6 +104,14 @@ final class DocumentAnalysis {
 
     var variables: Variables { machine.variables }
 
+    /// The words of one's own, in definition order (a word defined again has two).
+    var words: [WordDefinition] { machine.words }
+
+    /// `hyp(a,b) = √(a^2+b^2)`, or for a word that is no function its effect and what it leaves.
+    func describe(word index: Int, limit: Int = 200) -> String {
+        machine.describe(word: index, style: DescriptionStyle(byteLimit: limit))
+    }
+
     /// The expression forest (children before parents), for features that walk the trees.
     var nodes: [Node] { machine.nodes }
 
@@ -98,10 +130,13 @@ final class DocumentAnalysis {
         var tokenIndex: Int
     }
 
+    /// The variables' occurrences, in token order: variable tokens that name no word, parameter
+    /// or loop counter (those are `symbols`), and stores.
     private(set) lazy var occurrences: [Occurrence] = tokens.indices.compactMap { index in
         let token = tokens[index]
         switch token.kind {
         case .variable:
+            guard !namesProgramSymbol(index) else { return nil }
             return Occurrence(name: source.text(of: token.range), range: token.range, isStore: false, tokenIndex: index)
         case .store:
             let name = token.storeNameRange(in: source)
@@ -140,6 +175,9 @@ struct TokenList: RandomAccessCollection {
 
     private var storage: [Compact] = []
     private var longLengths: [Int: Int] = [:]
+    /// Whether a keyword (`:`, `if`, …) is among the tokens: only then can the document have
+    /// definitions and blocks.
+    private(set) var hasKeywords = false
 
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
@@ -154,6 +192,7 @@ struct TokenList: RandomAccessCollection {
     mutating func append(_ token: Token) {
         let length = token.range.count
         if length >= Int(UInt16.max) { longLengths[storage.count] = length }
+        if token.kind == .keyword { hasKeywords = true }
         storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt16(clamping: length),
                                kind: token.kind, builtin: token.builtin))
     }
@@ -161,6 +200,7 @@ struct TokenList: RandomAccessCollection {
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         longLengths.removeAll()
+        hasKeywords = false
     }
 
     mutating func reserve(_ count: Int) { storage.reserveCapacity(count) }

@@ -11,12 +11,16 @@ struct SemanticTokensBaseline {
     private(set) var unchangedPrefix: Int
     /// Bytes at the end of the text that no edit has touched since.
     private(set) var unchangedSuffix: Int
+    /// The answer itself, kept only for a document with words, parameters or loop counters:
+    /// the next delta compares the whole new answer with it.
+    let data: SemanticTokenData?
 
-    init(resultID: String, tokensBeforeLine: [UInt32], byteCount: Int) {
+    init(resultID: String, tokensBeforeLine: [UInt32], byteCount: Int, data: SemanticTokenData? = nil) {
         self.resultID = resultID
         self.tokensBeforeLine = tokensBeforeLine
         unchangedPrefix = byteCount
         unchangedSuffix = byteCount
+        self.data = data
     }
 
     var lineCount: Int { tokensBeforeLine.count - 1 }
