@@ -254,12 +254,25 @@ struct SemanticTokenEncoder {
     /// Encodes a token (in pieces where it holds words or locals: a stack effect is split
     /// around the parameters declared in it); returns the start of its first piece, or nil
     /// when nothing of it has a semantic type.
+    @inline(__always)
     mutating func append(_ token: Token) -> Position? {
+        if nextSymbol < symbols.count { return appendResolvingNames(token) }
+        return appendAsLexed(token)
+    }
+
+    @inline(__always)
+    private mutating func appendAsLexed(_ token: Token) -> Position? {
+        guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { return nil }
+        if let clip, !clip.overlaps(token.range) { return nil }
+        return append(token.range, type: type, modifiers: modifiers)
+    }
+
+    /// A token of a document with words or locals: in pieces where it holds some.
+    @inline(never)
+    private mutating func appendResolvingNames(_ token: Token) -> Position? {
         while nextSymbol < symbols.count, symbols[nextSymbol].range.upperBound <= token.range.lowerBound { nextSymbol += 1 }
         guard nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound < token.range.upperBound else {
-            guard let (type, modifiers) = SemanticTokenLegend.encode(token.kind) else { return nil }
-            if let clip, !clip.overlaps(token.range) { return nil }
-            return append(token.range, type: type, modifiers: modifiers)
+            return appendAsLexed(token)
         }
         var first: Position?
         var rest = token.range.lowerBound
@@ -286,6 +299,7 @@ struct SemanticTokenEncoder {
         return append(lower..<upper, type: type, modifiers: modifiers)
     }
 
+    @inline(__always)
     private mutating func append(_ range: Swift.Range<Int>, type: Int, modifiers: Int) -> Position {
         let start = sweep.position(of: range.lowerBound)
         let end = sweep.position(of: range.upperBound)
