@@ -107,3 +107,14 @@ extension ProgramTests {
         }
     }
 }
+
+extension ProgramTests {
+    /// Values-only runs compact the value store as it fills; a loop counter holding a
+    /// fraction lives in the frame's locals, which compaction must move too. The sum of t for
+    /// t = 0, 1/3, 2/3, …, 2000 is (1/3)·(0+1+…+6000) = (1/3)·18003000 = 6001000.
+    @Test func storeCompactionKeepsFractionCountersInLocals() {
+        let result = RPN.evaluate("0 0 2000 1 3 ÷ for t t + step", options: EvaluationOptions(keepTrees: false))
+        #expect(result.values == [6001000])
+        #expect(result.diagnostics.isEmpty)
+    }
+}
