@@ -98,10 +98,9 @@ extension Machine {
         }
         let nameIndex = variables.intern(name)
         let index = Int32(words.count)
-        if let previous = word(named: name) {
+        if word(named: name) != nil {
             report(.warning, .redefinedWord,
                    "'\(name)' is defined again; uses from here on call this definition", nameToken.range)
-            _ = previous
         }
         symbols.append(SymbolOccurrence(range: nameToken.range, kind: .wordDefinition, symbol: index, word: index))
         let symbolsBefore = symbols.count
