@@ -227,7 +227,7 @@ extension Machine {
         }
         for i in stack.indices { keep(&stack[i]) }
         for i in nodes.indices { keep(&nodes[i].value) }
-        for i in locals.indices { keep(&locals[i]) }  // parameters and loop counters of running words
+        for i in 0..<runLocals.count { keep(&runLocals.base![i]) }  // parameters and loop counters of running words
         if var slot = lastX {
             keep(&slot)
             lastX = slot

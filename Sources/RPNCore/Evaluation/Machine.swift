@@ -59,8 +59,9 @@ public struct Machine: Sendable {
     var nextLocalSymbol: Int32 = 0
     /// The operands of call and select nodes (see `Node.Kind.call`).
     var links: [Int32] = []
-    /// The locals of the frames being run: parameters and loop counters.
-    var locals: [Double] = []
+    /// The locals of the frames being run (parameters and loop counters), which the run owns:
+    /// seen here so that compacting the store mid-run keeps the values they refer to.
+    var runLocals = RunLocals()
     var undecidedIfs: [UndecidedIf] = []
     /// A definition or top-level block being gathered.
     var collector: Collector?
@@ -104,7 +105,7 @@ public struct Machine: Sendable {
         symbols.removeAll(keepingCapacity: true)
         nextLocalSymbol = 0
         links.removeAll(keepingCapacity: true)
-        locals.removeAll(keepingCapacity: true)
+        runLocals = RunLocals()
         undecidedIfs.removeAll()
         collector = nil
         steps = 0

@@ -3,7 +3,9 @@
 /// budget and a call-depth limit turn runaway programs into diagnostics.
 extension Machine {
     struct Frame {
-        let program: Program
+        /// Kept alive by `wordPrograms` (or the caller, for the entry) for the whole run, so
+        /// calls and returns count no references.
+        unowned(unsafe) let program: Program
         let pc: Int
         let localsBase: Int
     }
@@ -23,55 +25,61 @@ extension Machine {
     /// Runs `entry` (a block, or a call from the top level) to its end. `inputs`/`outputs` is
     /// its checked effect: if a limit stops it, the stack is left as that effect would leave
     /// it, outputs without value.
+    ///
+    /// Two loops share the run's state. Without trees or a trace, the fast loop runs the
+    /// common steps (and the fused ones of `Program.fastSteps`) on `window`, the top of the
+    /// stack held apart in a raw buffer; any other step, a fast step whose operands do not
+    /// suit it, or a step where the budget or Ctrl-C must be checked, moves the window back
+    /// onto `stack` and runs as one plain step of the general loop, which handles everything.
     mutating func interpret(_ entry: Program, inputs: Int, outputs: Int) {
         let depthBefore = stack.count
-        let outerLocals = locals.count
         let outerIfs = undecidedIfs.count
-        var frames: [Frame] = []
-        var program = entry
-        // Read through buffers the programs own, changed only by calls and returns: stepping
-        // retains and releases nothing. Kept in separate locals (switched in three places
-        // below): gathered in one struct they are no longer kept in registers, and a loop
-        // iteration costs 8% more instructions, a call of fib 15%.
-        var code = UnsafeBufferPointer(entry.steps)
-        var ranges = UnsafeBufferPointer(entry.ranges)
-        var tokens = UnsafeBufferPointer(entry.tokens)
-        var literals = UnsafeBufferPointer(entry.literals)
-        var count = code.count
-        var buffer = entry.buffer, base = entry.base
+        var frames = RawStack<Frame>()
+        var window = RawStack<Double>()
+        unowned(unsafe) var program = entry
         var pc = 0
-        // Locals are never removed while running (a return only moves `localsTop` down), so
-        // calls do not shrink and regrow the array; the run's end truncates it once.
-        var localsBase = locals.count
-        var localsTop = localsBase + entry.localCount
-        locals.append(contentsOf: repeatElement(Double.nan, count: entry.localCount))
+        // The frames' locals, owned by the run. They are never removed while it runs (a return
+        // only moves `localsTop` down), so calls do not shrink and regrow them.
+        var locals = RawStack<Double>()
+        var localsBase = 0
+        var localsTop = entry.localCount
+        while locals.count < localsTop { locals.push(.nan) }
         let limit = options.maxSteps
         let hooks = runHooks
-        // Values only and no trace: the common steps take short paths below.
         let fast = !options.keepTrees && hooks?.trace == nil
+        let exact = options.exact
 
         func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
             if let code { report(.error, code, message, range) }
             undecidedIfs.removeSubrange(outerIfs...)
-            locals.removeSubrange(outerLocals...)
+            runLocals = RunLocals()
             settle(inputs: inputs, outputs: outputs, from: depthBefore, at: range)
         }
 
         while true {
-            if pc >= count {
+            if fast {
+                var state = RunState(program: program, pc: pc, localsBase: localsBase, localsTop: localsTop)
+                runFast(&state, &window, &frames, &locals, outerIfs: outerIfs)
+                program = state.program
+                pc = state.pc
+                localsBase = state.localsBase
+                localsTop = state.localsTop
+            }
+
+            // The general loop's step: any step, with trees and traces; a limit or Ctrl-C.
+            runLocals = RunLocals(base: locals.base, count: locals.count)
+            let code = UnsafeBufferPointer(program.steps)
+            let ranges = UnsafeBufferPointer(program.ranges)
+            let tokens = UnsafeBufferPointer(program.tokens)
+            let buffer = program.buffer, base = program.base
+            if pc >= code.count {
                 localsTop = localsBase
-                guard let frame = frames.popLast() else {
-                    if locals.count > outerLocals { locals.removeSubrange(outerLocals...) }
+                guard frames.count > 0 else {
+                    runLocals = RunLocals()
                     return
                 }
+                let frame = frames.pop()
                 program = frame.program
-                code = UnsafeBufferPointer(program.steps)
-                ranges = UnsafeBufferPointer(program.ranges)
-                tokens = UnsafeBufferPointer(program.tokens)
-                literals = UnsafeBufferPointer(program.literals)
-                count = code.count
-                buffer = program.buffer
-                base = program.base
                 pc = frame.pc
                 localsBase = frame.localsBase
                 continue
@@ -93,26 +101,8 @@ extension Machine {
                 return
             }
             switch code[pc] {
-            case .number(let index):
-                let literal = literals[Int(index)]
-                if fast, literal.isShortInteger {
-                    stack.append(options.exact ? literal.exact : literal.float)
-                } else {
-                    executeInProgram(tokens[Int(index)], buffer, base)
-                    if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
-                }
-                pc += 1
-            case .operator(let op, let index):
-                if !arithmeticOnValues(op) { executeInProgram(tokens[Int(index)], buffer, base) }
-                pc += 1
-                if let trace = hooks?.trace { trace(tokens[Int(index)], self) }
-            case .token(let index):
+            case .number(let index), .operator(_, let index), .token(let index):
                 let token = tokens[Int(index)]
-                if token.kind == .operator, arithmeticOnValues(token.builtin!) {
-                    pc += 1
-                    if let trace = hooks?.trace { trace(token, self) }
-                    continue
-                }
                 executeInProgram(token, buffer, base)
                 pc += 1
                 if let trace = hooks?.trace { trace(token, self) }
@@ -128,27 +118,6 @@ extension Machine {
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
             case .call(let word):
-                if fast, frames.count < options.maxCallDepth {
-                    // A call of a word without errors, its operands checked statically (or
-                    // counted here, for the top level's entry call).
-                    let callee = wordPrograms[Int(word)]
-                    if !callee.isBroken, callee.inputs <= stack.count {
-                        frames.append(Frame(program: program, pc: pc + 1, localsBase: localsBase))
-                        program = callee
-                        code = UnsafeBufferPointer(callee.steps)
-                        ranges = UnsafeBufferPointer(callee.ranges)
-                        tokens = UnsafeBufferPointer(callee.tokens)
-                        literals = UnsafeBufferPointer(callee.literals)
-                        count = code.count
-                        buffer = callee.buffer
-                        base = callee.base
-                        pc = 0
-                        localsBase = localsTop
-                        localsTop += callee.localCount
-                        while locals.count < localsTop { locals.append(.nan) }
-                        continue
-                    }
-                }
                 let at = ranges[pc]
                 pc += 1
                 if let trace = hooks?.trace { trace(Token(.variable, at), self) }
@@ -159,19 +128,12 @@ extension Machine {
                          at: at)
                     return
                 }
-                frames.append(Frame(program: program, pc: pc, localsBase: localsBase))
+                frames.push(Frame(program: program, pc: pc, localsBase: localsBase))
                 program = wordPrograms[Int(word)]
-                code = UnsafeBufferPointer(program.steps)
-                ranges = UnsafeBufferPointer(program.ranges)
-                tokens = UnsafeBufferPointer(program.tokens)
-                literals = UnsafeBufferPointer(program.literals)
-                count = code.count
-                buffer = program.buffer
-                base = program.base
                 pc = 0
                 localsBase = localsTop
                 localsTop += program.localCount
-                while locals.count < localsTop { locals.append(.nan) }
+                while locals.count < localsTop { locals.push(.nan) }
             case .bindParameters(let count):
                 let n = Int(count)
                 willModify(from: stack.count - n)
@@ -182,12 +144,6 @@ extension Machine {
                 }
                 pc += 1
             case .branchIfZero(let target):
-                if fast, let flag = StackSlot.smallValue(stack[stack.count - 1]) {
-                    willModify(from: stack.count - 1)
-                    stack.removeLast()
-                    pc = flag != 0 ? pc + 1 : Int(target)
-                    continue
-                }
                 let at = ranges[pc]
                 let flag = popFlag()
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .if), self) }
@@ -225,23 +181,10 @@ extension Machine {
                 }
                 pc += 1
             case .forStart(let local, let exit, let hasStep):
-                pc = startLoop(local: localsBase + Int(local), hasStep: hasStep, at: ranges[pc]) ? pc + 1 : Int(exit)
+                pc = startLoop(counter: locals.base + localsBase + Int(local), hasStep: hasStep, at: ranges[pc]) ? pc + 1 : Int(exit)
             case .forNext(let local, let body):
-                let counter = localsBase + Int(local)
                 if let trace = hooks?.trace { trace(Token(.keyword, ranges[pc], builtin: .next), self) }
-                // Small integer counters here, without a call: the step of every loop.
-                let current = locals[counter], bound = locals[counter + 1], step = locals[counter + 2]
-                if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step),
-                   let b = StackSlot.smallValue(bound), let next = StackSlot.small(c + s) {
-                    locals[counter] = next
-                    pc = (s > 0 ? c + s <= b : c + s >= b) ? Int(body) : pc + 1
-                } else if current.isFinite, step.isFinite, bound.isFinite {  // --float counters
-                    let next = current + step
-                    locals[counter] = next
-                    pc = (step > 0 ? next <= bound : next >= bound) ? Int(body) : pc + 1
-                } else {
-                    pc = advanceLoop(counter, at: ranges[pc]) ? Int(body) : pc + 1
-                }
+                pc = advanceLoop(counter: locals.base + localsBase + Int(local), at: ranges[pc]) ? Int(body) : pc + 1
             case .until(let body):
                 let at = ranges[pc]
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .until), self) }
@@ -253,51 +196,270 @@ extension Machine {
                            "until needs a value to decide whether to repeat, but its flag depends on variables", at)
                     pc += 1
                 }
+            case .localOperator, .literalOperator, .localLiteralOperator, .localLiteralBranch, .operatorBranch:
+                preconditionFailure("fused steps are only in fastSteps")
             }
         }
     }
 
-    /// `+ − ×` and the comparisons on two small integers or two doubles, the common steps of
-    /// loops, without the general path's calls. False when it does not apply (the general
-    /// path then runs the token).
+    /// Where a run is: the program and step, and its frame's locals.
+    struct RunState {
+        unowned(unsafe) var program: Program
+        var pc: Int
+        var localsBase: Int
+        var localsTop: Int
+    }
+
+    /// The fast loop of `interpret`, apart so that the compiler keeps its state in registers:
+    /// runs steps until one needs the general loop, then moves the window back onto `stack`.
+    @inline(never)
+    private mutating func runFast(_ state: inout RunState, _ window: inout RawStack<Double>,
+                                  _ frames: inout RawStack<Frame>, _ locals: inout RawStack<Double>, outerIfs: Int) {
+        unowned(unsafe) var program = state.program
+        var pc = state.pc
+        var localsBase = state.localsBase
+        var localsTop = state.localsTop
+        let limit = options.maxSteps
+        let exact = options.exact
+        // Read through buffers the program owns, changed only by calls and returns.
+        var code = UnsafeBufferPointer(program.fastSteps)
+        var literals = UnsafeBufferPointer(program.literals)
+        var count = code.count
+        var done = steps
+        // The last step the fast loop may take: the general loop takes the steps
+        // where the budget ends or Ctrl-C is polled (every 4096th).
+        let lastFast = Swift.min(limit, done | 0xFFF)
+        fastLoop: while true {
+            if pc >= count {
+                guard frames.count > 0 else { break fastLoop }
+                localsTop = localsBase
+                let frame = frames.pop()
+                program = frame.program
+                code = UnsafeBufferPointer(program.fastSteps)
+                literals = UnsafeBufferPointer(program.literals)
+                count = code.count
+                pc = frame.pc
+                localsBase = frame.localsBase
+                continue
+            }
+            guard done < lastFast else { break fastLoop }
+            switch code[pc] {
+            case .number(let index):
+                let literal = literals[Int(index)]
+                if exact {
+                    guard literal.isShortInteger else { break fastLoop }
+                    window.push(literal.exact)
+                } else {
+                    guard literal.float.isFinite else { break fastLoop }
+                    window.push(literal.float)
+                }
+                done &+= 1
+                pc &+= 1
+            case .local(let local):
+                window.push(locals[localsBase &+ Int(local)])
+                done &+= 1
+                pc &+= 1
+            case .operator(let op, _):
+                guard window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
+                let y = window[window.count &- 1]
+                guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window.count &-= 1
+                window[window.count &- 1] = result
+                done &+= 1
+                pc &+= 1
+            case .localOperator(let local, let op):
+                guard done &+ 2 <= lastFast, window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
+                let y = locals[localsBase &+ Int(local)]
+                guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window[window.count &- 1] = result
+                done &+= 2
+                pc &+= 2
+            case .literalOperator(let index, let op):
+                guard done &+ 2 <= lastFast, window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
+                let literal = literals[Int(index)]
+                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
+                guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window[window.count &- 1] = result
+                done &+= 2
+                pc &+= 2
+            case .localLiteralOperator(let local, let index, let op):
+                guard done &+ 3 <= lastFast else { break fastLoop }
+                let literal = literals[Int(index)]
+                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
+                guard let result = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window.push(result)
+                done &+= 3
+                pc &+= 3
+            case .localLiteralBranch(let local, let index, let op, let target):
+                guard done &+ 4 <= lastFast else { break fastLoop }
+                let literal = literals[Int(index)]
+                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
+                guard let flag = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                done &+= 4
+                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 4
+            case .operatorBranch(let op, let target):
+                guard done &+ 2 <= lastFast, window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
+                let y = window[window.count &- 1]
+                guard let flag = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window.count &-= 2
+                done &+= 2
+                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 2
+            case .branchIfZero(let target):
+                guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
+                let flag = window[window.count &- 1]
+                guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
+                window.count &-= 1
+                done &+= 1
+                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 1
+            case .until(let body):
+                guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
+                let flag = window[window.count &- 1]
+                guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
+                window.count &-= 1
+                done &+= 1
+                pc = Self.isZeroFlag(flag) ? Int(body) : pc &+ 1
+            case .skipElse(let target):
+                guard undecidedIfs.count == outerIfs else { break fastLoop }
+                done &+= 1
+                pc = Int(target)
+            case .endIf:
+                guard undecidedIfs.count == outerIfs else { break fastLoop }
+                done &+= 1
+                pc &+= 1
+            case .call(let word):
+                // A call of a word without errors, its operands checked statically (or
+                // counted here, for the top level's entry call).
+                unowned(unsafe) let callee = wordPrograms[Int(word)]
+                guard frames.count < options.maxCallDepth, !callee.isBroken,
+                      callee.inputs <= stack.count &+ window.count else { break fastLoop }
+                done &+= 1
+                frames.push(Frame(program: program, pc: pc &+ 1, localsBase: localsBase))
+                program = callee
+                code = UnsafeBufferPointer(callee.fastSteps)
+                literals = UnsafeBufferPointer(callee.literals)
+                count = code.count
+                pc = 0
+                localsBase = localsTop
+                localsTop &+= callee.localCount
+                while locals.count < localsTop { locals.push(.nan) }
+            case .bindParameters(let n):
+                let count = Int(n)
+                guard window.count >= count || pull(into: &window, count) else { break fastLoop }
+                var i = count
+                while i > 0 {
+                    i &-= 1
+                    locals[localsBase &+ i] = window.pop()
+                }
+                done &+= 1
+                pc &+= 1
+            case .forNext(let local, let body):
+                // Small integer counters, or doubles with --float: the step of every loop.
+                let counter = localsBase &+ Int(local)
+                let current = locals[counter], bound = locals[counter &+ 1], step = locals[counter &+ 2]
+                if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step),
+                   let b = StackSlot.smallValue(bound), let next = StackSlot.small(c &+ s) {
+                    locals[counter] = next
+                    pc = (s > 0 ? c &+ s <= b : c &+ s >= b) ? Int(body) : pc &+ 1
+                } else if current.isFinite, step.isFinite, bound.isFinite {
+                    let next = current + step
+                    locals[counter] = next
+                    pc = (step > 0 ? next <= bound : next >= bound) ? Int(body) : pc &+ 1
+                } else {
+                    break fastLoop
+                }
+                done &+= 1
+            case .token, .forStart:
+                break fastLoop
+            }
+        }
+        steps = done
+        if window.count > 0 {
+            stack.append(contentsOf: window.elements)
+            window.count = 0
+        }
+        state.program = program
+        state.pc = pc
+        state.localsBase = localsBase
+        state.localsTop = localsTop
+    }
+
+    /// Moves entries from `stack` to the bottom of `window` until it holds `count`; false
+    /// when the stack has too few (the general loop then reports it).
+    private mutating func pull(into window: inout RawStack<Double>, _ count: Int) -> Bool {
+        let needed = count - window.count
+        guard stack.count >= needed else { return false }
+        willModify(from: stack.count - needed)
+        stack.withUnsafeBufferPointer { window.insertAtBottom(UnsafeBufferPointer(rebasing: $0[($0.count - needed)...])) }
+        stack.removeLast(needed)
+        return true
+    }
+
+    /// `+ − ×` and the comparisons on two short integers or two doubles, the common steps of
+    /// loops, computed in place; nil when the general path must compute it (other operands,
+    /// a result that does not fit, an exact operation on doubles).
     @inline(__always)
-    private mutating func arithmeticOnValues(_ op: BuiltinID) -> Bool {
-        let n = stack.count
-        guard n >= 2 else { return false }
-        let x = stack[n - 2], y = stack[n - 1]
-        var result: Double
+    static func quickBinary(_ op: BuiltinID, _ x: Double, _ y: Double, exact: Bool) -> Double? {
         if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
             let value: Int
             switch op {
-            case .add: value = a + b
-            case .subtract: value = a - b
+            case .add: value = a &+ b  // below 2^48 in magnitude: cannot overflow
+            case .subtract: value = a &- b
+            case .multiply:
+                let (product, overflow) = a.multipliedReportingOverflow(by: b)
+                if overflow { return nil }
+                value = product
             case .less: value = a < b ? 1 : 0
             case .greater: value = a > b ? 1 : 0
             case .lessEqual: value = a <= b ? 1 : 0
             case .greaterEqual: value = a >= b ? 1 : 0
             case .equal: value = a == b ? 1 : 0
             case .notEqual: value = a != b ? 1 : 0
-            default: return false
+            default: return nil
             }
-            guard let slot = StackSlot.small(value) else { return false }
-            result = slot
-        } else if x.isFinite, y.isFinite, !options.exact {
-            switch op {
-            case .add: result = x + y
-            case .subtract: result = x - y
-            case .multiply: result = x * y
-            default: return false
-            }
-            guard result.isFinite else { return false }
-            if result == 0 { result = 0 }  // one zero
-        } else {
-            return false
+            return StackSlot.small(value)
         }
-        willModify(from: n - 2)
-        lastX = y
-        stack[n - 2] = result
-        stack.removeLast()
-        return true
+        guard x.isFinite, y.isFinite else { return nil }
+        if op.isComparison {
+            // Exact 1 or 0 whatever the operands, doubles only with --float (`isPredicate`).
+            let holds = Arithmetic.predicate(op, x, y)
+            return exact ? StackSlot.small(holds ? 1 : 0) : (holds ? 1 : 0)
+        }
+        guard !exact else { return nil }
+        var result: Double
+        switch op {
+        case .add: result = x + y
+        case .subtract: result = x - y
+        case .multiply: result = x * y
+        default: return nil
+        }
+        guard result.isFinite else { return nil }
+        if result == 0 { result = 0 }  // one zero
+        return result
+    }
+
+    /// Whether a flag the fast loop checked (a short integer or a double) is 0.
+    @inline(__always)
+    static func isZeroFlag(_ flag: Double) -> Bool {
+        if let value = StackSlot.smallValue(flag) { return value == 0 }
+        return flag == 0
     }
 
     enum Flag { case value(Bool), none, undecided(Int32) }
@@ -331,7 +493,7 @@ extension Machine {
     // MARK: - Loops
 
     /// `for`: pops the bounds into the counter's locals; false when the loop runs no time.
-    private mutating func startLoop(local: Int, hasStep: Bool, at range: Range<Int>) -> Bool {
+    private mutating func startLoop(counter local: UnsafeMutablePointer<Double>, hasStep: Bool, at range: Range<Int>) -> Bool {
         let count = hasStep ? 3 : 2
         let n = stack.count
         var values: [Double] = []
@@ -358,30 +520,29 @@ extension Machine {
             report(.error, .outOfDomain, "a for loop with a step of 0 would never end", range)
             return false
         }
-        locals[local] = values[0]
-        locals[local + 1] = values[1]
-        locals[local + 2] = step
+        local[0] = values[0]
+        local[1] = values[1]
+        local[2] = step
         let order = compare(values[0], values[1])
         return direction > 0 ? order <= 0 : order >= 0
     }
 
     /// `next`/`step`: advances the counter; true when the body runs again.
-    @inline(__always)
-    private mutating func advanceLoop(_ counter: Int, at range: Range<Int>) -> Bool {
-        let current = locals[counter], bound = locals[counter + 1], step = locals[counter + 2]
+    private mutating func advanceLoop(counter: UnsafeMutablePointer<Double>, at range: Range<Int>) -> Bool {
+        let current = counter[0], bound = counter[1], step = counter[2]
         if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step), let b = StackSlot.smallValue(bound),
            let next = StackSlot.small(c + s) {
-            locals[counter] = next
+            counter[0] = next
             return s > 0 ? c + s <= b : c + s >= b
         }
         if current.isFinite, step.isFinite, bound.isFinite {
             let next = current + step
-            locals[counter] = next
+            counter[0] = next
             return step > 0 ? next <= bound : next >= bound
         }
         let next = applyBinary(.add, current, step, range)
         guard !StackSlot.isNone(next) else { return false }
-        locals[counter] = next
+        counter[0] = next
         let order = compare(next, bound)
         return compare(step, options.exact ? StackSlot.small(0)! : 0.0) > 0 ? order <= 0 : order >= 0
     }

@@ -7,10 +7,12 @@ final class Program: @unchecked Sendable {
     /// tokens and source ranges apart, in buffers the program owns, so that a step is cheap to
     /// decode and stepping retains nothing.
     let steps: UnsafeMutableBufferPointer<Step>
+    /// The same steps with common sequences fused (`StepFusion`), for runs without trees.
+    let fastSteps: UnsafeMutableBufferPointer<Step>
     let ranges: UnsafeMutableBufferPointer<Range<Int>>
     let tokens: UnsafeMutableBufferPointer<Token>
-    /// For each token, the literal a short integer pushes (exactly and as a double), so that a
-    /// run without trees pushes it without decoding the token.
+    /// For each token, the value a number pushes when it is short (exactly) or finite (with
+    /// `--float`), so that a run without trees pushes it without decoding the token.
     let literals: UnsafeMutableBufferPointer<Literal>
     /// The checked effect (calls need this many entries) and whether the program has errors
     /// (it is then `Program.empty`: calls leave its outputs without value).
@@ -48,13 +50,13 @@ final class Program: @unchecked Sendable {
             }
         }
         self.steps = Self.buffer(steps)
+        self.fastSteps = Self.buffer(StepFusion.fuse(steps))
         self.ranges = Self.buffer(code.map(\.range))
         self.tokens = Self.buffer(tokens)
         self.literals = Self.buffer(tokens.map { token in
-            guard token.kind == .number, let exact = Machine.exactShortInteger(token) else {
-                return Literal(exact: .nan, float: .nan, isShortInteger: false)
-            }
-            return Literal(exact: exact, float: token.number, isShortInteger: true)
+            guard token.kind == .number else { return Literal(exact: .nan, float: .nan, isShortInteger: false) }
+            let exact = Machine.exactShortInteger(token)
+            return Literal(exact: exact ?? .nan, float: token.number, isShortInteger: exact != nil)
         })
         self.localCount = localCount
         self.text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
@@ -71,7 +73,7 @@ final class Program: @unchecked Sendable {
     deinit {
         text.deallocate()
         for buffer in [UnsafeMutableRawPointer(steps.baseAddress), UnsafeMutableRawPointer(ranges.baseAddress),
-                       UnsafeMutableRawPointer(tokens.baseAddress), UnsafeMutableRawPointer(literals.baseAddress)] {
+                       UnsafeMutableRawPointer(fastSteps.baseAddress), UnsafeMutableRawPointer(tokens.baseAddress), UnsafeMutableRawPointer(literals.baseAddress)] {
             buffer?.deallocate()  // trivial elements: nothing to deinitialize
         }
     }
@@ -96,9 +98,21 @@ enum Step: Sendable {
     case forStart(local: Int32, exit: Int32, hasStep: Bool)
     case forNext(local: Int32, body: Int32)
     case until(Int32)
+    // Fused sequences (`StepFusion`), only in `Program.fastSteps`:
+    /// `local op`: the top entry op the local (`i +`).
+    case localOperator(local: Int32, op: BuiltinID)
+    /// `number op`: the top entry op the literal (`1 -`).
+    case literalOperator(literal: Int32, op: BuiltinID)
+    /// `local number op`: pushes the local op the literal (`n 1 -`).
+    case localLiteralOperator(local: Int32, literal: Int32, op: BuiltinID)
+    /// `local number comparison if` (`n 2 < if`): branches without touching the stack.
+    case localLiteralBranch(local: Int32, literal: Int32, op: BuiltinID, target: Int32)
+    /// `comparison if`: pops two entries and branches.
+    case operatorBranch(op: BuiltinID, target: Int32)
 }
 
-/// A short integer literal, ready to push.
+/// A number literal, ready to push: `exact` when it is a short integer, `float` (with
+/// `--float`) when finite.
 struct Literal {
     let exact: Double
     let float: Double

@@ -20,7 +20,7 @@ import Testing
     static func body(_ g: inout Generator, depth: Int, counter: String?) -> String {
         var parts: [String] = []
         for _ in 0..<(1 + g.next(3)) {
-            switch g.next(depth > 2 ? 4 : 7) {
+            switch g.next(depth > 2 ? 4 : 10) {
             case 0: parts.append("\(g.next(9) + 1) +")
             case 1: parts.append("\(g.next(5) + 1) ×")
             case 2: parts.append(counter.map { "\($0) -" } ?? "3 -")
@@ -31,6 +31,14 @@ import Testing
             case 5:
                 let name = "k\(depth)"
                 parts.append("1 \(g.next(4) + 1) for \(name) \(body(&g, depth: depth + 1, counter: name)) next")
+            case 6:
+                // A local against a literal, and a comparison of two entries, before an if.
+                let a = body(&g, depth: depth + 1, counter: counter), b = body(&g, depth: depth + 1, counter: counter)
+                parts.append("\(counter ?? "dup") \(g.next(6)) \(["<", ">", "≤", "≥", "=", "≠"][g.next(6)]) if \(a) else \(b) then")
+            case 7:
+                parts.append("dup dup \(g.next(3)) - \(["<", "≥", "≠"][g.next(3)]) if \(body(&g, depth: depth + 1, counter: counter)) then")
+            case 8:
+                parts.append("\(counter ?? "2") \(g.next(4) + 1) \(["+", "−", "×"][g.next(3)]) +")
             default:
                 parts.append("\(g.next(3)) 1 + 0 swap for w\(depth) 7 + next")
             }
@@ -43,7 +51,8 @@ import Testing
         let f = body(&g, depth: 0, counter: nil)
         let h = body(&g, depth: 0, counter: nil)
         return ": f ( x -- y ) \(f) ; : h \(h) f ; "
-            + "\(g.next(10)) f \(g.next(10)) h 1 \(g.next(3) + 1) for i i h + next"
+            + ": fib ( n -- f ) n 2 < if n else n 1 - fib n 2 - fib + then ; "
+            + "\(g.next(10)) f \(g.next(10)) h 1 \(g.next(3) + 1) for i i h + next \(g.next(12)) fib +"
     }
 
     @Test(arguments: 0..<300)
