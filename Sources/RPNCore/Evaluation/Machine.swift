@@ -253,6 +253,7 @@ public struct Machine: Sendable {
     }
 
     /// The end of a source: an `unset` still waiting for its name is an error.
+    @inline(never)
     private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         abandonCollection()
         if let range = pendingUnset {
@@ -328,7 +329,7 @@ public struct Machine: Sendable {
             : value)
     }
 
-    @inline(__always)
+    @inline(never)
     private mutating func directive(_ token: Token) {
         switch token.builtin! {
         case .deg: options.angleUnit = .degrees
@@ -438,8 +439,36 @@ public struct Machine: Sendable {
         unary(op, token, buffer, base)
     }
 
+    /// The common cases of a binary operator (two values, no trees) in line; the rest apart,
+    /// so that this stays small enough for the compiler to inline into the token loop.
     @inline(__always)
     private mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        let n = stack.count
+        guard n >= 2 else { return binaryWithTrees(op, token, buffer, base) }
+        let x = stack[n - 2], y = stack[n - 1]
+        if x.isFinite, y.isFinite {
+            // The values-only fast path in doubles (--float, or inexact values).
+            willModify(from: n - 2)
+            lastX = y
+            stack[n - 2] = apply(op, x, y, token.range)
+            stack.removeLast()
+            return
+        }
+        if StackSlot.isValue(x), StackSlot.isValue(y) {
+            // The values-only path of exact values.
+            willModify(from: n - 2)
+            lastX = y
+            stack[n - 2] = applyBinary(op, x, y, token.range)
+            stack.removeLast()
+            return
+        }
+        binaryWithTrees(op, token, buffer, base)
+    }
+
+    /// A binary operator on nodes, or with too few operands.
+    @inline(never)
+    private mutating func binaryWithTrees(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+                                          _ base: Int) {
         let n = stack.count
         guard n >= 2 else {
             willModify(from: 0)
@@ -459,18 +488,6 @@ public struct Machine: Sendable {
         willModify(from: n - 2)
         let x = stack[n - 2], y = stack[n - 1]
         lastX = y
-        if x.isFinite, y.isFinite {
-            // The values-only fast path in doubles (--float, or inexact values).
-            stack[n - 2] = apply(op, x, y, token.range)
-            stack.removeLast()
-            return
-        }
-        if StackSlot.isValue(x), StackSlot.isValue(y) {
-            // The values-only path of exact values.
-            stack[n - 2] = applyBinary(op, x, y, token.range)
-            stack.removeLast()
-            return
-        }
         if let a = constantValue(x), let b = constantValue(y) {
             let value = StackSlot.isNone(a) || StackSlot.isNone(b) ? Double.nan : applyBinary(op, a, b, token.range)
             stack.removeLast()
