@@ -343,14 +343,16 @@ why the server refused.  Eglot 1.9 shows the raw `jsonrpc-error' otherwise."
   (advice-add 'eglot-rename :around #'rpn--rename-errors-in-words))
 
 (defun rpn-rename (newname)
-  "Rename the variable at point, each of its stores and uses, to NEWNAME.
+  "Rename the name at point to NEWNAME: a variable with its stores and uses,
+or a word of one's own or a parameter with its definition and uses.
 Asks the server first (textDocument/prepareRename, which eglot 1.9 does
 not send), so that a built-in word is refused before a new name is read."
   (interactive
    (let* ((word (or (thing-at-point 'symbol t) "this"))
           (here (rpn--request :textDocument/prepareRename (rpn--position-params))))
      (unless here
-       (user-error "Cannot rename `%s': only variables can be renamed" word))
+       (user-error "Cannot rename `%s': %s" word  ; the server's words, apostrophe kept straight
+                   "only variables, words of one's own and their parameters can be renamed"))
      (let ((name (or (plist-get here :placeholder) word)))
        (list (read-string (format "Rename `%s' to: " name) nil nil name)))))
   (eglot-rename newname))

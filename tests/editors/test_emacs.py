@@ -208,7 +208,9 @@ def test_rename_key_refuses_a_builtin_before_asking_for_a_name(emacs):
     for how in ("remapped", "key"):  # [remap eglot-rename] and C-c C-r in rpn-mode-map
         assert e[how]["command"] == "rpn-rename", e
         assert e[how]["prompts"] == [], e[how]   # refused at once: no "Rename `π' to:" first
-        assert readable(e[how]["seen"]) and "only variables can be renamed" in e[how]["seen"], e[how]
+        # the same words as the server's refusal: words of one's own and parameters rename too
+        assert readable(e[how]["seen"]), e[how]
+        assert "only variables, words of one's own and their parameters can be renamed" in e[how]["seen"], e[how]
 
 
 def test_renaming_to_a_builtin_name_says_why_in_words(emacs):
