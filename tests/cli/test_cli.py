@@ -4,6 +4,7 @@ RPN_BIN names the binary (tests/run builds a release one: the scale cases need i
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -194,3 +195,24 @@ def test_the_fast_path_for_dash_e_agrees_with_the_full_parser(fast, full):
     exactly what the full parser gives."""
     a, b = rpn(*fast), rpn(*full)
     assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
+
+
+def test_many_errors_on_one_long_line_are_reported_in_linear_time(tmp_path):
+    # A minified program: 10,000 unset names (as many errors as are shown) after 800 KB of
+    # numbers, all on one line; each error has its column and an excerpt around it. Columns
+    # are counted from marks every 1 KiB of a long line, not from the line's start each time,
+    # which took minutes here.
+    names = ["".join(letters) for letters in itertools.islice(itertools.product("bcdfghjk", repeat=6), 10_000)]
+    prefix = "π " + "1 " * 400_000
+    prog = tmp_path / "names.rpn"
+    prog.write_text(prefix + " ".join(names) + "\n")
+    code, out, err = text(rpn(str(prog), timeout=60))
+    assert code == 1
+    lines = err.split("\n")
+    last = names[-1]
+    column = len(prefix) + len(" ".join(names[:-1])) + 2  # characters (π counts one), 1-based
+    headline = f"{prog}:1:{column}: error: variable '{last}' is unset"
+    at = lines.index(headline)
+    shown, caret = lines[at + 1], lines[at + 2]
+    assert shown.startswith("…") and shown[caret.index("^"):].startswith(last)
+    assert "more errors not shown" not in err

@@ -78,18 +78,20 @@ public struct DiagnosticRenderer {
         var carets = ""
         var caretCount = 0
         var i = line.lowerBound
-        // Skip to the window's start, in characters.
-        let startColumn = LineIndex.width(of: file.bytes, from: line.lowerBound, to: local, unit: .characters)
+        // Skip to the window's start, in characters (through the line index: on a long line
+        // that costs a scan from a nearby mark, not from the line's start).
+        let startColumn = index.position(ofLocal: local, in: file.bytes, unit: .characters).column
         let windowStart = max(0, startColumn - lineWindow / 2)
-        var skipped = 0
         var previous: Unicode.Scalar? = nil
-        while skipped < windowStart, i < line.upperBound {
-            let length = LineIndex.scalarLength(file.bytes, at: i, limit: line.upperBound)
-            previous = Self.scalar(file.bytes, i, length)
-            i += length
-            skipped += 1
+        if windowStart > 0 {
+            let last = index.offset(of: SourcePosition(line: lineNumber, column: windowStart - 1), in: file.bytes,
+                                    unit: .characters)
+            let length = LineIndex.scalarLength(file.bytes, at: last, limit: line.upperBound)
+            previous = Self.scalar(file.bytes, last, length)
+            i = last + length
+            shown += "…"
+            carets += " "
         }
-        if windowStart > 0 { shown += "…"; carets += " " }
         var count = 0
         while i < line.upperBound, count < lineWindow {
             let length = LineIndex.scalarLength(file.bytes, at: i, limit: line.upperBound)

@@ -18,16 +18,83 @@ public struct LineIndex: Sendable {
     /// Offset of the first byte of each line. Lines end at `\n`, `\r\n` or a lone `\r`, as in
     /// LSP and in editors.
     public let lineStarts: [Int]
+    /// On lines longer than `markSpacing` bytes (a minified program), a mark every
+    /// `markSpacing` bytes: where a character starts there and its columns, so that a column
+    /// there costs a scan from the mark before it, not from the line's start. Thousands of
+    /// diagnostics on one long line stay linear. Sorted by offset.
+    let marks: [ColumnMark]
+    static let markSpacing = 1024
+
+    struct ColumnMark: Sendable {
+        let offset: Int
+        let characters: Int
+        let utf16: Int
+    }
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
+        var marks: [ColumnMark] = []
         bytes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices {
                 let b = buffer[i]
                 if b == 0x0A || (b == 0x0D && (i + 1 == buffer.count || buffer[i + 1] != 0x0A)) { starts.append(i + 1) }
             }
+            for (line, start) in starts.enumerated() {
+                let end = line + 1 < starts.count ? starts[line + 1] : buffer.count
+                guard end - start > Self.markSpacing else { continue }
+                var i = start, characters = 0, utf16 = 0
+                var next = start + Self.markSpacing
+                while i < end {
+                    if i >= next {
+                        marks.append(ColumnMark(offset: i, characters: characters, utf16: utf16))
+                        next += Self.markSpacing
+                    }
+                    let length = Self.scalarLength(buffer, at: i, limit: end)
+                    characters += 1
+                    utf16 += length == 4 ? 2 : 1
+                    i += length
+                }
+            }
         }
         lineStarts = starts
+        self.marks = marks
+    }
+
+    /// The last mark at or before `offset` on the line starting at `start`, if any.
+    private func mark(atOrBefore offset: Int, lineStart start: Int) -> ColumnMark? {
+        guard offset - start > Self.markSpacing, !marks.isEmpty else { return nil }
+        var low = 0, high = marks.count  // first mark past offset
+        while low < high {
+            let mid = (low + high) / 2
+            if marks[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, marks[low - 1].offset >= start else { return nil }
+        return marks[low - 1]
+    }
+
+    /// The last mark on the line `start..<end` whose column in `unit` is at most `column`.
+    private func mark(atOrBeforeColumn column: Int, unit: PositionUnit, line start: Int, end: Int) -> ColumnMark? {
+        guard end - start > Self.markSpacing, !marks.isEmpty else { return nil }
+        func columnOf(_ mark: ColumnMark) -> Int {
+            switch unit {
+            case .utf8: mark.offset - start
+            case .utf16: mark.utf16
+            case .characters: mark.characters
+            }
+        }
+        // The line's marks: from the first at or after `start` to the first at or after `end`.
+        var low = 0, high = marks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if marks[mid].offset < start { low = mid + 1 } else { high = mid }
+        }
+        let first = low
+        high = marks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if marks[mid].offset < end && columnOf(marks[mid]) <= column { low = mid + 1 } else { high = mid }
+        }
+        return low > first ? marks[low - 1] : nil
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -54,6 +121,10 @@ public struct LineIndex: Sendable {
         let offset = max(0, min(offset, bytes.count))
         let line = line(containing: offset)
         let start = lineStarts[line]
+        if unit != .utf8, let mark = mark(atOrBefore: offset, lineStart: start) {
+            let before = unit == .characters ? mark.characters : mark.utf16
+            return SourcePosition(line: line, column: before + Self.width(of: bytes, from: mark.offset, to: offset, unit: unit))
+        }
         return SourcePosition(line: line, column: Self.width(of: bytes, from: start, to: offset, unit: unit))
     }
 
@@ -65,6 +136,14 @@ public struct LineIndex: Sendable {
         let range = lineRange(position.line, in: bytes)
         var offset = range.lowerBound
         var column = 0
+        if let mark = mark(atOrBeforeColumn: position.column, unit: unit, line: range.lowerBound, end: range.upperBound) {
+            offset = mark.offset
+            column = switch unit {
+            case .utf8: mark.offset - range.lowerBound
+            case .utf16: mark.utf16
+            case .characters: mark.characters
+            }
+        }
         while offset < range.upperBound, column < position.column {
             let length = Self.scalarLength(bytes, at: offset, limit: range.upperBound)
             let units = unit == .utf8 ? length : (unit == .utf16 && length == 4 ? 2 : 1)
