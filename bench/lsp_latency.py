@@ -41,7 +41,22 @@ RSS_FIELD = "RssAnon"
 RANGE_LINES = 100
 
 
-def document(lines: int) -> str:
+# --programs: a document of words of one's own (issue 10): a definition every fifth line, the
+# lines between calling the words defined just before with constant arguments (each call is
+# valued by running the word), and a loop.
+PROGRAM_TEMPLATES = [
+    ": w{k} ( a b -- c ) a b + {a} × ;",
+    "{a} {b} w{k} {c} w{k} √",
+    "{b} {c} w{k} dup × M +",
+    "0 1 {a} for i i {b} w{k} + next →x{k}",
+    "x{k} {a} w{k} {b} > if 1 else 2 then",
+]
+
+
+def document(lines: int, programs: bool = False) -> str:
+    if programs:
+        return "\n".join(PROGRAM_TEMPLATES[i % 5].format(a=i % 9 + 1, b=(i * 7) % 9 + 1, c=(i * 5) % 9 + 1, k=i // 5)
+                         for i in range(lines)) + "\n"
     out = []
     for i in range(lines):
         t = TEMPLATES[i % len(TEMPLATES)]
@@ -156,7 +171,7 @@ def timed(client: Client, method: str, params: dict, runs: int) -> float | None:
     return statistics.median(times)
 
 
-def measure(rpn: str, lines: int, edits: int, rest: float) -> dict:
+def measure(rpn: str, lines: int, edits: int, rest: float, programs: bool = False) -> dict:
     client = Client([rpn, "lsp"])
     client.request("initialize", {"processId": os.getpid(), "capabilities": {}})
     client.notify("initialized", {})
@@ -164,7 +179,7 @@ def measure(rpn: str, lines: int, edits: int, rest: float) -> dict:
     rss_before = rss_bytes(client.proc.pid)
     uri = f"file:///bench-{lines}.rpn"
     doc = {"uri": uri}
-    text = document(lines)
+    text = document(lines, programs)
     size = len(text.encode())
     start = client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1, "text": text}})
     t, _ = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
@@ -277,10 +292,12 @@ def main():
     ap.add_argument("--rpn", required=True)
     ap.add_argument("--lines", default="10000,100000")
     ap.add_argument("--edits", type=int, default=40)
+    ap.add_argument("--programs", action="store_true",
+                    help="a document of definitions and calls of them instead (issue 10)")
     ap.add_argument("--rest", type=float, default=31.0,
                     help="seconds to wait idle before measuring memory at rest (0: skip)")
     args = ap.parse_args()
-    results = [measure(args.rpn, int(float(n)), args.edits, args.rest) for n in args.lines.split(",")]
+    results = [measure(args.rpn, int(float(n)), args.edits, args.rest, args.programs) for n in args.lines.split(",")]
     print("| lines | document | open → diagnostics ms | didChange → publishDiagnostics ms (median / p90) | hover ms (median / p90) |")
     print("|---:|---:|---:|---:|---:|")
     for r in results:

@@ -425,3 +425,15 @@ def test_usage_lines_show_every_option(command):
         for where in (usage, main_entry):
             assert re.search(rf"(?<![\w-]){re.escape(long)}(?![\w-])", where) or \
                 (short and re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", where)), (long, where)
+
+
+def test_undecided_ifs_on_a_deep_stack_are_checked_in_linear_time(tmp_path):
+    # Each line leaves an entry, and its if decides on M, which has no value: both parts run
+    # and merge into if(M<0,1,2). They can change only the entries the if takes (none here),
+    # so only those are kept aside, not the whole stack: 300,000 lines took minutes before.
+    prog = tmp_path / "ifs.rpn"
+    prog.write_text("M 0 < if 1 else 2 then\n" * 300_000)
+    code, out, err = text(rpn("check", "--max-steps", "2000000", str(prog), timeout=60))
+    assert (code, out, err) == (0, "", "")
+    code, out, err = text(rpn("-d", "-e", "5 7 M 0 < if + else × then 1 +"))
+    assert (code, out) == (0, "if(M<0, 5+7, 5×7)+1\n"), err

@@ -10,8 +10,9 @@ enum Instruction: Sendable {
     case local(Int32, at: Range<Int>)
     /// Pops `count` entries into locals 0..<count (a word whose body names its parameters).
     case bindParameters(count: Int32, at: Range<Int>)
-    /// `if`: pops a flag; jumps to `to` (the else part, or past `then`) when it is 0.
-    case branchIfZero(to: Int32, at: Range<Int>)
+    /// `if`: pops a flag; jumps to `to` (the else part, or past `then`) when it is 0. `reach`:
+    /// how many entries below it (the flag popped) its parts take, the most they can change.
+    case branchIfZero(to: Int32, reach: Int32, at: Range<Int>)
     /// `else`: the end of an if's first part; jumps past `then`.
     case skipElse(to: Int32, at: Range<Int>)
     /// `then`: where both parts of an if meet (a no-op when the flag had a value).

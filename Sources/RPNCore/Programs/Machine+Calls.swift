@@ -110,8 +110,10 @@ extension Machine {
         let definition = words[Int(word)]
         let range = definition.nameRange
         if !inner.call(word, at: range) {
-            inner.interpret(Program.calling(word, at: range), inputs: definition.inputCount,
-                            outputs: definition.outputCount)
+            // The body itself is the entry (no one-step program that calls it, made for each
+            // call): the call counts as the step it would have been.
+            inner.steps = 1
+            inner.interpret(wordPrograms[Int(word)], inputs: definition.inputCount, outputs: definition.outputCount)
         }
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
         // before its diagnostics are passed on.

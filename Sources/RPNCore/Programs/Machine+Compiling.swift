@@ -202,7 +202,7 @@ extension Machine {
                     take(1, 0, at: token.range, "if")
                     open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low))
                     low = depth
-                    code.append(.branchIfZero(to: -1, at: token.range))
+                    code.append(.branchIfZero(to: -1, reach: 0, at: token.range))
                 case .else:
                     guard var construct = open.last, construct.keyword == .if, !construct.sawElse else {
                         report(.error, .unmatchedKeyword, "else without an if before it", token.range)
@@ -214,7 +214,7 @@ extension Machine {
                     construct.thenLow = low
                     construct.elsePC = code.count
                     code.append(.skipElse(to: -1, at: token.range))
-                    code[construct.pc] = .branchIfZero(to: Int32(code.count), at: construct.token)
+                    code[construct.pc] = .branchIfZero(to: Int32(code.count), reach: 0, at: construct.token)
                     open[open.count - 1] = construct
                     depth = construct.depth
                     low = depth
@@ -227,13 +227,15 @@ extension Machine {
                     open.removeLast()
                     let end = Int32(code.count)
                     code.append(.endIf(at: token.range))
-                    if construct.sawElse {
-                        code[construct.elsePC] = .skipElse(to: end, at: code[construct.elsePC].range)
-                    } else {
-                        code[construct.pc] = .branchIfZero(to: end, at: construct.token)
-                    }
                     let (thenDepth, thenLow) = construct.sawElse ? (construct.thenDepth, construct.thenLow) : (depth, low)
                     let (elseDepth, elseLow) = construct.sawElse ? (depth, low) : (construct.depth, construct.depth)
+                    // What an undecided if keeps aside while its parts run: only what they reach.
+                    let reach = Int32(construct.depth - Swift.min(thenLow, elseLow))
+                    let elseStart = construct.sawElse ? Int32(construct.elsePC + 1) : end
+                    code[construct.pc] = .branchIfZero(to: elseStart, reach: reach, at: construct.token)
+                    if construct.sawElse {
+                        code[construct.elsePC] = .skipElse(to: end, at: code[construct.elsePC].range)
+                    }
                     if thenDepth != elseDepth {
                         let a = StackEffect(inputs: construct.depth - thenLow, outputs: thenDepth - thenLow)
                         let b = StackEffect(inputs: construct.depth - elseLow, outputs: elseDepth - elseLow)
@@ -455,7 +457,7 @@ extension Instruction {
     var range: Range<Int> {
         switch self {
         case .token(let token): token.range
-        case .call(_, let at), .local(_, let at), .bindParameters(_, let at), .branchIfZero(_, let at),
+        case .call(_, let at), .local(_, let at), .bindParameters(_, let at), .branchIfZero(_, _, let at),
              .skipElse(_, let at), .endIf(let at), .forStart(_, _, _, let at), .forNext(_, _, let at), .until(_, let at): at
         }
     }

@@ -11,12 +11,15 @@ extension Machine {
     }
 
     /// An `if` whose flag had no value yet (it reads a variable): both parts run, each on its
-    /// own copy of the stack, and where they differ the entries become `if(c, a, b)` nodes.
+    /// own copy of the entries they reach, and where they differ the entries become
+    /// `if(c, a, b)` nodes. The parts never go below `base` (the checker's `reach`), so only
+    /// the entries above it are kept aside: a deep stack is not copied at every such if.
     struct UndecidedIf: Sendable {
         let condition: Int32
         let frameDepth: Int
         /// The `endIf` instruction where the parts meet.
         let end: Int
+        let base: Int
         var stackAtIf: [Double]
         var firstPartStack: [Double] = []
         var inSecondPart = false
@@ -143,7 +146,7 @@ extension Machine {
                     locals[localsBase + i] = stack.removeLast()
                 }
                 pc += 1
-            case .branchIfZero(let target):
+            case .branchIfZero(let target, let reach):
                 let at = ranges[pc]
                 let flag = popFlag()
                 if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .if), self) }
@@ -154,16 +157,18 @@ extension Machine {
                     // Where the parts meet: the `endIf` after the else part, or the target itself.
                     var end = Int(target)
                     if end - 1 > pc, case .skipElse(let afterElse) = code[end - 1] { end = Int(afterElse) }
-                    willModify(from: 0)
-                    undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: frames.count, end: end,
-                                                    stackAtIf: stack))
+                    let base = Swift.max(0, stack.count - Int(reach))
+                    willModify(from: base)
+                    undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: frames.count, end: end, base: base,
+                                                    stackAtIf: Array(stack[base...])))
                     pc += 1
                 }
             case .skipElse(let target):
                 if var undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == Int(target),
                    !undecided.inSecondPart {
-                    undecided.firstPartStack = stack
-                    stack = undecided.stackAtIf
+                    undecided.firstPartStack = Array(stack[undecided.base...])
+                    stack.removeSubrange(undecided.base...)
+                    stack.append(contentsOf: undecided.stackAtIf)
                     undecided.stackAtIf = []
                     undecided.inSecondPart = true
                     undecidedIfs[undecidedIfs.count - 1] = undecided
@@ -175,8 +180,10 @@ extension Machine {
                 let at = ranges[pc]
                 if let undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == pc {
                     undecidedIfs.removeLast()
-                    let first = undecided.inSecondPart ? undecided.firstPartStack : stack
-                    let second = undecided.inSecondPart ? stack : undecided.stackAtIf
+                    let now = Array(stack[undecided.base...])
+                    let first = undecided.inSecondPart ? undecided.firstPartStack : now
+                    let second = undecided.inSecondPart ? now : undecided.stackAtIf
+                    stack.removeSubrange(undecided.base...)
                     merge(condition: undecided.condition, first, second, at: at)
                 }
                 pc += 1
@@ -322,7 +329,7 @@ extension Machine {
                 window.count &-= 2
                 done &+= 2
                 pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 2
-            case .branchIfZero(let target):
+            case .branchIfZero(let target, _):
                 guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
                 let flag = window[window.count &- 1]
                 guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
@@ -474,8 +481,8 @@ extension Machine {
         return .value(!isZeroValue(value))
     }
 
-    /// Merges the stacks the two parts of an undecided `if` left: equal entries stay, the
-    /// others become `if(c, a, b)`.
+    /// Merges what the two parts of an undecided `if` left above its base onto the stack:
+    /// equal entries stay, the others become `if(c, a, b)`.
     private mutating func merge(condition: Int32, _ first: [Double], _ second: [Double], at range: Range<Int>) {
         let count = Swift.min(first.count, second.count)
         var merged = Array(first[..<count])
@@ -487,7 +494,7 @@ extension Machine {
             nodes.append(Node(kind: .select, lhs: start, dependencies: dependencies, token: range))
             merged[i] = StackSlot.box(Int32(nodes.count - 1))
         }
-        stack = merged
+        stack.append(contentsOf: merged)
     }
 
     // MARK: - Loops

@@ -41,7 +41,7 @@ final class Program: @unchecked Sendable {
             case .call(let word, _): steps.append(.call(word))
             case .local(let local, _): steps.append(.local(local))
             case .bindParameters(let count, _): steps.append(.bindParameters(count))
-            case .branchIfZero(let target, _): steps.append(.branchIfZero(target))
+            case .branchIfZero(let target, let reach, _): steps.append(.branchIfZero(target, reach: reach))
             case .skipElse(let target, _): steps.append(.skipElse(target))
             case .endIf: steps.append(.endIf)
             case .forStart(let local, let hasStep, let exit, _): steps.append(.forStart(local: local, exit: exit, hasStep: hasStep))
@@ -92,7 +92,7 @@ enum Step: Sendable {
     case call(Int32)
     case local(Int32)
     case bindParameters(Int32)
-    case branchIfZero(Int32)
+    case branchIfZero(Int32, reach: Int32)
     case skipElse(Int32)
     case endIf
     case forStart(local: Int32, exit: Int32, hasStep: Bool)

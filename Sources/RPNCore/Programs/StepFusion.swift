@@ -9,7 +9,7 @@ enum StepFusion {
         var targets = Set<Int>()
         for step in steps {
             switch step {
-            case .branchIfZero(let t), .skipElse(let t), .until(let t): targets.insert(Int(t))
+            case .branchIfZero(let t, _), .skipElse(let t), .until(let t): targets.insert(Int(t))
             case .forStart(_, let exit, _): targets.insert(Int(exit))
             case .forNext(_, let body): targets.insert(Int(body))
             default: break
@@ -27,7 +27,7 @@ enum StepFusion {
             switch steps[i] {
             case .local(let local):
                 if straight(4), case .number(let literal) = steps[i + 1], case .operator(let op, _) = steps[i + 2],
-                   op.isComparison, case .branchIfZero(let target) = steps[i + 3] {
+                   op.isComparison, case .branchIfZero(let target, _) = steps[i + 3] {
                     fused[i] = .localLiteralBranch(local: local, literal: literal, op: op, target: target)
                     length = 4
                 } else if straight(3), case .number(let literal) = steps[i + 1], case .operator(let op, _) = steps[i + 2],
@@ -44,7 +44,7 @@ enum StepFusion {
                     length = 2
                 }
             case .operator(let op, _):
-                if straight(2), op.isComparison, case .branchIfZero(let target) = steps[i + 1] {
+                if straight(2), op.isComparison, case .branchIfZero(let target, _) = steps[i + 1] {
                     fused[i] = .operatorBranch(op: op, target: target)
                     length = 2
                 }
