@@ -189,6 +189,12 @@ def test_output_to_a_closed_pipe_does_not_hang():
     (["-e", "1 0 /", "-e", "x"], ["--expression", "1 0 /", "--expression", "x"]),
     (["-d", "-e", "1 M ÷ sin"], ["--describe", "--expression", "1 M ÷ sin"]),
     (["-e", "1 \x1b[2J"], ["--expression=1 \x1b[2J"]),
+    (["--float", "-e", "1 3 ÷ 0.1 0.2 + 0.3 ="], ["--float", "--expression", "1 3 ÷ 0.1 0.2 + 0.3 ="]),
+    (["-e", "90 sin", "--degrees", "-d"], ["--expression", "90 sin", "--degrees", "-d"]),
+    (["--ascii", "-d", "-e", "2 √ π ×"], ["--ascii", "-d", "--expression", "2 √ π ×"]),
+    (["--expand", "-d", "-e", ": sq2 ( x -- y ) x x × ; 3 sq2"], ["--expand", "-d", "--expression", ": sq2 ( x -- y ) x x × ; 3 sq2"]),
+    (["--json", "-e", "1 2 +", "--float"], ["--json", "--float", "--expression", "1 2 +"]),
+    (["--float", "--float", "-e", "1"], ["--float", "--float", "--expression", "1"]),
 ])
 def test_the_fast_path_for_dash_e_agrees_with_the_full_parser(fast, full):
     """`rpn -e PROGRAM [-d]` skips swift-argument-parser for start-up time; the result must be
