@@ -50,7 +50,6 @@ extension Machine {
         let limit = options.maxSteps
         let hooks = runHooks
         let fast = !options.keepTrees && hooks?.trace == nil
-        let exact = options.exact
 
         func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
             if let code { report(.error, code, message, range) }
@@ -203,7 +202,8 @@ extension Machine {
                            "until needs a value to decide whether to repeat, but its flag depends on variables", at)
                     pc += 1
                 }
-            case .localOperator, .literalOperator, .localLiteralOperator, .localLiteralBranch, .operatorBranch:
+            case .localOperator, .literalOperator, .localLiteralOperator, .localLiteralBranch, .operatorBranch,
+                 .operatorEndIf, .skipElseEndIf, .localSkipElseEndIf:
                 preconditionFailure("fused steps are only in fastSteps")
             }
         }
@@ -347,6 +347,27 @@ extension Machine {
                 guard undecidedIfs.count == outerIfs else { break fastLoop }
                 done &+= 1
                 pc = Int(target)
+            case .skipElseEndIf(let after):
+                guard done &+ 2 <= lastFast, undecidedIfs.count == outerIfs else { break fastLoop }
+                done &+= 2
+                pc = Int(after)
+            case .localSkipElseEndIf(let local, let after):
+                guard done &+ 3 <= lastFast, undecidedIfs.count == outerIfs else { break fastLoop }
+                window.push(locals[localsBase &+ Int(local)])
+                done &+= 3
+                pc = Int(after)
+            case .operatorEndIf(let op):
+                guard done &+ 2 <= lastFast, undecidedIfs.count == outerIfs,
+                      window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
+                let y = window[window.count &- 1]
+                guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
+                    break fastLoop
+                }
+                lastX = y
+                window.count &-= 1
+                window[window.count &- 1] = result
+                done &+= 2
+                pc &+= 2
             case .endIf:
                 guard undecidedIfs.count == outerIfs else { break fastLoop }
                 done &+= 1

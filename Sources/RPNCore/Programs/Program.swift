@@ -109,6 +109,12 @@ enum Step: Sendable {
     case localLiteralBranch(local: Int32, literal: Int32, op: BuiltinID, target: Int32)
     /// `comparison if`: pops two entries and branches.
     case operatorBranch(op: BuiltinID, target: Int32)
+    /// `op then`: the last step of an if's second part, and its end.
+    case operatorEndIf(op: BuiltinID)
+    /// `else` whose `then` follows at once: past it.
+    case skipElseEndIf(after: Int32)
+    /// `local else`: the first part's value, then past the `then`.
+    case localSkipElseEndIf(local: Int32, after: Int32)
 }
 
 /// A number literal, ready to push: `exact` when it is a short integer, `float` (with

@@ -2,8 +2,8 @@
 /// `n 1 -`, `n 2 < if`) become one step that touches the stack once, or not at all. The
 /// plain steps stay in `Program.steps`; the fused ones replace only the first step of their
 /// sequence in `Program.fastSteps`, so the interpreter can always fall back to the plain
-/// step at the same index, and returns and jumps (never into a sequence) land on steps
-/// that are the same in both.
+/// step at the same index, and returns and jumps land on steps that are the same in both
+/// (a jump into the middle of a sequence runs its plain steps from there on).
 enum StepFusion {
     static func fuse(_ steps: [Step]) -> [Step] {
         var targets = Set<Int>()
@@ -37,6 +37,11 @@ enum StepFusion {
                 } else if straight(2), case .operator(let op, _) = steps[i + 1], op.isQuick {
                     fused[i] = .localOperator(local: local, op: op)
                     length = 2
+                } else if i + 1 < steps.count, case .skipElse(let end) = steps[i + 1], Int(end) < steps.count,
+                          case .endIf = steps[Int(end)] {
+                    // `n else … then`: the value of an if's first part, then past its end.
+                    fused[i] = .localSkipElseEndIf(local: local, after: end + 1)
+                    length = 2
                 }
             case .number(let literal):
                 if straight(2), case .operator(let op, _) = steps[i + 1], op.isQuick {
@@ -47,6 +52,13 @@ enum StepFusion {
                 if straight(2), op.isComparison, case .branchIfZero(let target, _) = steps[i + 1] {
                     fused[i] = .operatorBranch(op: op, target: target)
                     length = 2
+                } else if op.isQuick, i + 1 < steps.count, case .endIf = steps[i + 1] {
+                    fused[i] = .operatorEndIf(op: op)  // the end of an if's second part
+                    length = 2
+                }
+            case .skipElse(let end):
+                if Int(end) < steps.count, case .endIf = steps[Int(end)] {
+                    fused[i] = .skipElseEndIf(after: end + 1)
                 }
             default: break
             }
