@@ -12,7 +12,7 @@
   open text, after the document is opened and after the requests above, and what remains
   after it is closed.
 
-Usage: python3 bench/lsp_latency.py --rpn PATH [--lines 10000,100000] [--edits 40]
+Usage: python3 bench/lsp_latency.py --rpn PATH [--lines 10000,100000] [--edits 40] [--programs]
 (bench/lsp runs it with the static release build.) Prints markdown tables and the targets;
 requests the server does not support show as `n/a`.
 """
