@@ -54,4 +54,15 @@ import Testing
         let result = h.result("rpn/evaluate", h.at(0, character))
         #expect(result["values"]?.arrayValue?.compactMap(\.doubleValue) == values)
     }
+
+    /// A position inside a definition takes the definition whole: no unclosed `:`, the stack as
+    /// before it (7), and a later line sees the word (7 and 3×3 = 9).
+    @Test(arguments: [(1, 3, [7.0]), (2, 5, [7, 9])])
+    func aPositionInsideADefinitionTakesItWhole(_ line: Int, _ character: Int, _ values: [Double]) {
+        let h = ServerHarness()
+        h.open("7 : sq2 ( x -- y )\n  x x × ;\n3 sq2")
+        let result = h.result("rpn/evaluate", h.at(line, character))
+        #expect(result["diagnostics"] == [])
+        #expect(result["values"]?.arrayValue?.compactMap(\.doubleValue) == values)
+    }
 }

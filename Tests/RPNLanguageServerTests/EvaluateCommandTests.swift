@@ -63,6 +63,29 @@ import Testing
         #expect(result?["diagnostics"] == [])
     }
 
+    /// A line inside a definition or a block that spans lines is evaluated through the end of
+    /// it (a definition leaves the stack as it was; a block has run), never as a half-gathered
+    /// program with an unclosed `:` (values worked out by hand: 5, then 5 and 4×4 = 16, then
+    /// the loop's 0+1+2+3 = 6).
+    static let inPrograms: [(Int, String, [Double?])] = [
+        (1, "5 = 5", [5]),     // `: sq2 ( x -- y )`: the word defined, the stack as before it
+        (2, "5 = 5", [5]),     // `  x x × ;`
+        (3, "sq2(4) = 16", [5, 16]),
+        (4, "0+1+2+3 = 6", [5, 16, 6]),  // `0 1 3 for i`: the loop's block, run whole
+        (5, "0+1+2+3 = 6", [5, 16, 6]),
+        (6, "0+1+2+3 = 6", [5, 16, 6]),
+    ]
+
+    @Test(arguments: inPrograms)
+    func aLineInsideADefinitionOrBlockRunsItWhole(_ line: Int, _ text: String, _ values: [Double?]) {
+        let h = harness("5\n: sq2 ( x -- y )\n  x x × ;\n4 sq2\n0 1 3 for i\n  i +\nnext\n")
+        let response = evaluate(h, Self.at(line, 0))
+        let result = response["result"]
+        #expect(result?["diagnostics"] == [], "\(JSONSerializer.string(response))")
+        #expect(result?["text"]?.stringValue == text)
+        #expect(result?["values"]?.arrayValue?.map(\.doubleValue) == values)
+    }
+
     @Test func theTextIsAlsoShownAsAnInformationMessage() {
         let h = harness()
         let before = h.sent.count

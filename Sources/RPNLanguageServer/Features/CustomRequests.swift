@@ -2,7 +2,8 @@ import RPNCore
 import RPNJSON
 
 /// `rpn/evaluate` and `rpn/describe`: params `{textDocument, position?, variables?}` (the
-/// document up to the position, the token there whole, or all of it) or `{text, variables?}`; with `ascii: true` the
+/// document up to the position, the token there whole and a definition or block it is in
+/// too, or all of it) or `{text, variables?}`; with `ascii: true` the
 /// description uses ASCII. The result: `{values, description, variables, diagnostics}`.
 /// `rpn/evaluate` treats unset variables as errors, as `rpn -e` does; `rpn/describe` treats
 /// them as free, as the editor does.
@@ -33,6 +34,8 @@ extension LanguageServer {
                    document.analysis.tokens[index].range.lowerBound < end {
                     end = document.analysis.tokens[index].range.upperBound
                 }
+                // Nor half a definition or block: through its end.
+                end = document.analysis.endOfProgram(containing: end) ?? end
             }
             bytes = Array(document.bytes[..<end])
             name = document.uri

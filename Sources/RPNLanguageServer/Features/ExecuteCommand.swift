@@ -5,7 +5,7 @@ import RPNJSON
 /// key to it; code lenses and "Evaluate" code actions carry it.
 ///
 /// Params: `{command: "rpn.evaluate", arguments: [{uri, position}]}` evaluates the document up
-/// to the end of the line of `position`; `arguments: [{uri, range}]` evaluates the text of the
+/// to the end of the line of `position` (of the definition or block it is inside, if any); `arguments: [{uri, range}]` evaluates the text of the
 /// range, run on the stack the document leaves before it. Variables have the values the
 /// document gives them at its end (as in the inlay hints: an entry reads a variable's latest
 /// value), trigonometry follows the `angleUnit` setting, and variables the document never
@@ -46,7 +46,10 @@ extension LanguageServer {
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[lower..<upper]), baseOffset: lower))
             part = lower..<upper
         case .position(let position):
-            part = document.lineIndex.lineRange(position.line, in: bytes)
+            let line = document.lineIndex.lineRange(position.line, in: bytes)
+            // A line inside a definition or block that spans lines: through its end.
+            let end = document.analysis.endOfProgram(containing: line.upperBound) ?? line.upperBound
+            part = line.lowerBound..<end
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<part.upperBound])))
         }
         // The document's variables, as they are at its end: stores in the part ran with the

@@ -67,6 +67,12 @@ final class DocumentAnalysis {
         self.machine = machine
     }
 
+    /// Where the definition or top-level block that `offset` falls inside ends (nil: none):
+    /// evaluating up to a place inside one would leave it half gathered, an unclosed `:`.
+    func endOfProgram(containing offset: Int) -> Int? {
+        regions.first { $0.bytes.lowerBound < offset && offset < $0.bytes.upperBound }?.bytes.upperBound
+    }
+
     /// The token under a byte offset; with `orJustBefore`, a cursor right after a token counts
     /// as on it (expanding the selection from the end of a word).
     func tokenIndex(at offset: Int, orJustBefore: Bool = false) -> Int? {
