@@ -65,4 +65,14 @@ import Testing
         #expect(result["diagnostics"] == [])
         #expect(result["values"]?.arrayValue?.compactMap(\.doubleValue) == values)
     }
+
+    /// `inexact` says which values are doubles, whose `exact` text is the double's: 1/3 is
+    /// exact, √2 is not; a value that failed is null in both.
+    @Test func inexactValuesAreFlagged() {
+        let h = ServerHarness()
+        h.open("1 3 ÷ 2 √ 1 0 ÷")
+        let result = h.result("rpn/evaluate", ["textDocument": ["uri": "file:///t.rpn"]])
+        #expect(result["inexact"] == [false, true, nil])
+        #expect(result["exact"]?[0] == "1/3")
+    }
 }

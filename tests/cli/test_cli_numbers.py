@@ -60,12 +60,17 @@ def test_json_values_and_exact_strings():
     result = json.loads(out)
     assert result["exact"] == [str(2 ** 100), "1/3", "1/10", repr(2 ** 0.5)]
     assert result["values"] == [float(2 ** 100), 1 / 3, 0.1, 2 ** 0.5]
+    # √2 is a double: its text is the double's, not an exact value; a missing value is null
+    assert result["inexact"] == [False, False, False, True]
+    status, out, _ = text(rpn("--json", "-e", "1 0 ÷ 4 √"))
+    assert json.loads(out)["inexact"] == [None, False]
 
 
 def test_json_under_float():
     result = json.loads(text(rpn("--float", "--json", "-e", "0.1 0.2 +"))[1])
     assert result["exact"] == [repr(0.1 + 0.2)]
     assert result["values"] == [0.1 + 0.2]
+    assert result["inexact"] == [True]
 
 
 @pytest.mark.parametrize("options, message", [

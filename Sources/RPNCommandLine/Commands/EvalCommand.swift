@@ -150,6 +150,7 @@ public struct EvalCommand {
         [
             "values": .array(values.map(DiagnosticJSON.number)),
             "exact": .array(values.map(DiagnosticJSON.exact)),
+            "inexact": .array(values.map(DiagnosticJSON.inexact)),
             "description": .string(String(decoding: description, as: UTF8.self)),
             "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
             "free": .array(free.map(JSONValue.string)),

@@ -47,4 +47,9 @@ public enum DiagnosticJSON {
         guard let value else { return .null }
         return .string(NumberFormat.exactText.string(value))
     }
+
+    /// Whether a value is a double (its `exact` text is then the double's); null: no value.
+    public static func inexact(_ value: Number?) -> JSONValue {
+        value.map { .bool(!$0.isExact) } ?? .null
+    }
 }

@@ -15,6 +15,7 @@ struct EvaluateCommandResult: JSONConvertible {
     var json: JSONValue {
         var object: JSONObject = ["text": .string(text), "values": .array(values.map(NumberJSON.number)),
                                   "exact": .array(values.map(NumberJSON.exact)),
+                                  "inexact": .array(values.map(NumberJSON.inexact)),
                                   "description": .string(description), "diagnostics": diagnostics.json]
         if let range { object["range"] = range.json }
         return .object(object)

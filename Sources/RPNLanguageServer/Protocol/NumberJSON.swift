@@ -14,4 +14,9 @@ enum NumberJSON {
         guard let value else { return .null }
         return .string(NumberFormat.exactText.string(value))
     }
+
+    /// Whether a value is a double (its `exact` text is then the double's); null: no value.
+    static func inexact(_ value: Number?) -> JSONValue {
+        value.map { .bool(!$0.isExact) } ?? .null
+    }
 }

@@ -12,6 +12,7 @@ struct RPNEvaluationResult: JSONConvertible {
     var json: JSONValue {
         ["values": .array(values.map(NumberJSON.number)),
          "exact": .array(values.map(NumberJSON.exact)),
+         "inexact": .array(values.map(NumberJSON.inexact)),
          "description": .string(description),
          "variables": .object(JSONObject(variables.map { ($0.name, NumberJSON.number($0.value)) })),
          "diagnostics": diagnostics.json]
