@@ -267,41 +267,22 @@ extension Machine {
                 done &+= 1
                 pc &+= 1
             case .operator(let op, _):
-                guard window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
-                let y = window[window.count &- 1]
-                guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window.count &-= 1
-                window[window.count &- 1] = result
+                guard binaryOnWindow(op, &window, exact: exact) else { break fastLoop }
                 done &+= 1
                 pc &+= 1
             case .localOperator(let local, let op):
-                guard done &+ 2 <= lastFast, window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
-                let y = locals[localsBase &+ Int(local)]
-                guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window[window.count &- 1] = result
+                guard done &+ 2 <= lastFast,
+                      binaryOnTop(op, locals[localsBase &+ Int(local)], &window, exact: exact) else { break fastLoop }
                 done &+= 2
                 pc &+= 2
             case .literalOperator(let index, let op):
-                guard done &+ 2 <= lastFast, window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
-                let literal = literals[Int(index)]
-                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
-                guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window[window.count &- 1] = result
+                guard done &+ 2 <= lastFast,
+                      binaryOnTop(op, literals[Int(index)].value(exact: exact), &window, exact: exact) else { break fastLoop }
                 done &+= 2
                 pc &+= 2
             case .localLiteralOperator(let local, let index, let op):
                 guard done &+ 3 <= lastFast else { break fastLoop }
-                let literal = literals[Int(index)]
-                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
+                let y = literals[Int(index)].value(exact: exact)
                 guard let result = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
                     break fastLoop
                 }
@@ -311,8 +292,7 @@ extension Machine {
                 pc &+= 3
             case .localLiteralBranch(let local, let index, let op, let target):
                 guard done &+ 4 <= lastFast else { break fastLoop }
-                let literal = literals[Int(index)]
-                let y = exact ? (literal.isShortInteger ? literal.exact : .nan) : literal.float
+                let y = literals[Int(index)].value(exact: exact)
                 guard let flag = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
                     break fastLoop
                 }
@@ -329,20 +309,14 @@ extension Machine {
                 window.count &-= 2
                 done &+= 2
                 pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 2
-            case .branchIfZero(let target, _):
+            case .branchIfZero(let target, _), .until(let target):
+                // `if` goes to its else part, `until` back to its body, when the flag is 0.
                 guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
                 let flag = window[window.count &- 1]
                 guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
                 window.count &-= 1
                 done &+= 1
                 pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 1
-            case .until(let body):
-                guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
-                let flag = window[window.count &- 1]
-                guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
-                window.count &-= 1
-                done &+= 1
-                pc = Self.isZeroFlag(flag) ? Int(body) : pc &+ 1
             case .skipElse(let target):
                 guard undecidedIfs.count == outerIfs else { break fastLoop }
                 done &+= 1
@@ -358,14 +332,7 @@ extension Machine {
                 pc = Int(after)
             case .operatorEndIf(let op):
                 guard done &+ 2 <= lastFast, undecidedIfs.count == outerIfs,
-                      window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
-                let y = window[window.count &- 1]
-                guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window.count &-= 1
-                window[window.count &- 1] = result
+                      binaryOnWindow(op, &window, exact: exact) else { break fastLoop }
                 done &+= 2
                 pc &+= 2
             case .endIf:
@@ -427,6 +394,29 @@ extension Machine {
         state.pc = pc
         state.localsBase = localsBase
         state.localsTop = localsTop
+    }
+
+    /// `op` on the window's two top entries, in place of them; false when the fast loop
+    /// cannot compute it (the general loop then runs the step).
+    @inline(__always)
+    private mutating func binaryOnWindow(_ op: BuiltinID, _ window: inout RawStack<Double>, exact: Bool) -> Bool {
+        guard window.count >= 2 || pull(into: &window, 2) else { return false }
+        let y = window[window.count &- 1]
+        guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else { return false }
+        lastX = y
+        window.count &-= 1
+        window[window.count &- 1] = result
+        return true
+    }
+
+    /// `op` on the window's top entry and `y` (a local or a literal), in place of the top.
+    @inline(__always)
+    private mutating func binaryOnTop(_ op: BuiltinID, _ y: Double, _ window: inout RawStack<Double>, exact: Bool) -> Bool {
+        guard window.count >= 1 || pull(into: &window, 1) else { return false }
+        guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else { return false }
+        lastX = y
+        window[window.count &- 1] = result
+        return true
     }
 
     /// Moves entries from `stack` to the bottom of `window` until it holds `count`; false

@@ -123,4 +123,8 @@ struct Literal {
     let exact: Double
     let float: Double
     let isShortInteger: Bool
+
+    /// What the fast loop pushes, or a NaN that no quick operation takes.
+    @inline(__always)
+    func value(exact inExactMode: Bool) -> Double { inExactMode ? (isShortInteger ? exact : .nan) : float }
 }
