@@ -220,8 +220,13 @@ extension Machine {
     /// The fast loop of `interpret`, apart so that the compiler keeps its state in registers:
     /// runs steps until one needs the general loop, then moves the window back onto `stack`.
     @inline(never)
-    private mutating func runFast(_ state: inout RunState, _ window: inout RawStack<Double>,
-                                  _ frames: inout RawStack<Frame>, _ locals: inout RawStack<Double>, outerIfs: Int) {
+    private mutating func runFast(_ state: inout RunState, _ windowOfRun: inout RawStack<Double>,
+                                  _ framesOfRun: inout RawStack<Frame>, _ localsOfRun: inout RawStack<Double>,
+                                  outerIfs: Int) {
+        // Moved into locals of this function for the loop, and back at its end: their
+        // pointers and counts then stay in registers, which stores through other pointers
+        // would otherwise make the compiler reload.
+        var window = windowOfRun, frames = framesOfRun, locals = localsOfRun
         unowned(unsafe) var program = state.program
         var pc = state.pc
         var localsBase = state.localsBase
@@ -394,6 +399,9 @@ extension Machine {
         state.pc = pc
         state.localsBase = localsBase
         state.localsTop = localsTop
+        windowOfRun = window
+        framesOfRun = frames
+        localsOfRun = locals
     }
 
     /// `op` on the window's two top entries, in place of them; false when the fast loop
