@@ -54,9 +54,3 @@ struct RawStack<Element: BitwiseCopyable>: ~Copyable {
         capacity = newCapacity
     }
 }
-
-/// Where a run's locals are, while it runs a step that may compact the value store.
-struct RunLocals: @unchecked Sendable {
-    var base: UnsafeMutablePointer<Double>?
-    var count = 0
-}
