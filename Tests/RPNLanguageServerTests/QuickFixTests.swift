@@ -37,6 +37,12 @@ import Testing
         ("sqrt(sin(x)*-2)\n", "unknown-token",
          [Fix("Rewrite 'sqrt(sin(x)*-2)' in RPN: 'x sin -2 * sqrt'", "x sin -2 * sqrt", [0, 0, 0, 15])]),
         ("(1+2)*3\n", "unknown-token", [Fix("Rewrite '(1+2)*3' in RPN: '1 2 + 3 *'", "1 2 + 3 *", [0, 0, 0, 7])]),
+        // Calls with two arguments, in their order: root(8,3) is the cube root of 8.
+        ("max(2,3)\n", "unknown-token", [Fix("Rewrite 'max(2,3)' in RPN: '2 3 max'", "2 3 max", [0, 0, 0, 8])]),
+        ("root(8, 1+2)\n", "unknown-token",
+         [Fix("Rewrite 'root(8, 1+2)' in RPN: '8 1 2 + root'", "8 1 2 + root", [0, 0, 0, 12])]),
+        ("sqrt(max(x,2)*3)\n", "unknown-token",
+         [Fix("Rewrite 'sqrt(max(x,2)*3)' in RPN: 'x 2 max 3 * sqrt'", "x 2 max 3 * sqrt", [0, 0, 0, 16])]),
         // Infix arithmetic glued together: an operator short of operands.
         ("4+5\n", "missing-operand", [Fix("Rewrite '4+5' in RPN: '4 5 +'", "4 5 +", [0, 0, 0, 3])]),
         ("x^2×π\n", "missing-operand", [Fix("Rewrite 'x^2×π' in RPN: 'x 2 ^ π ×'", "x 2 ^ π ×", [0, 0, 0, 5])]),
@@ -90,8 +96,11 @@ import Testing
     }
 
     @Test func fixesRefusedWhereNoRewriteIsRight() {
-        // An unbalanced call, two arguments, implicit multiplication, a comma with no digits.
-        for text in ["sqrt(2\n", "pow(2,3)\n", "sqrt(2x)\n", "1,\n", "3)\n"] {
+        // An unbalanced call, a word that is no function, implicit multiplication, a comma with
+        // no digits; calls with the wrong number of arguments, a comma outside a call, an empty
+        // argument.
+        for text in ["sqrt(2\n", "pow(2,3)\n", "sqrt(2x)\n", "1,\n", "3)\n",
+                     "max(2)\n", "sin(1,2)\n", "(1,2)\n", "max(2,)\n", "max(,2)\n", "root(8,3,2)\n"] {
             let h = harness(text)
             #expect(actions(h, only: ["quickfix"]).isEmpty, "\(text)")
         }

@@ -4,19 +4,23 @@ import RPNCore
 /// rewritten in RPN (`2 3 + sqrt`), for quick fixes. Shunting-yard: iterative at any nesting.
 /// Numbers, names and operators keep their spelling; a minus before an operand is `neg`, or
 /// joins a number (`-2`, except before `^`: `-2^2` is −(2^2)). `^` is right-associative, as in
-/// the descriptions. Anything else gives nil: two operands side by side (`2x`), calls with
-/// several arguments, a word that is not a function before `(`, unbalanced parentheses.
+/// the descriptions. A call's arguments, separated by commas, come in their order
+/// (`root(8,3)` → `8 3 root`), as many as the function takes. Anything else gives nil: two
+/// operands side by side (`2x`), a call with too few or too many arguments, a comma outside
+/// a call, a word that is not a function before `(`, unbalanced parentheses.
 /// The words are checked with the core's lexer, so the result is always valid RPN.
 enum InfixToRPN {
     private enum Piece: Equatable {
-        case number(String), operand(String), function(String), open, close, op(String)
+        case number(String), operand(String), function(String), open, close, comma, op(String)
     }
 
     private enum Pending {
         case binary(String, precedence: Int, rightAssociative: Bool)
         case negate
-        case open
-        case function(String)
+        /// A parenthesis, and how many of its call's arguments are complete (one per comma).
+        case open(commas: Int)
+        /// A function and how many operands it takes.
+        case function(String, arity: Int)
     }
 
     static let negatePrecedence = 3
@@ -45,11 +49,11 @@ enum InfixToRPN {
                 expectOperand = false
             case .function(let name):
                 guard expectOperand, index < pieces.count, pieces[index] == .open else { return nil }
-                pending.append(.function(name))
+                pending.append(.function(name, arity: Self.arity(of: name)))
             case .open:
                 guard expectOperand else { return nil }
-                pending.append(.open)
-            case .close:
+                pending.append(.open(commas: 0))
+            case .close, .comma:
                 guard !expectOperand else { return nil }
                 while let top = pending.last {
                     if case .open = top { break }
@@ -57,10 +61,26 @@ enum InfixToRPN {
                     output.append(word)
                     pending.removeLast()
                 }
-                guard case .open = pending.popLast() else { return nil }
-                if case .function(let name) = pending.last {
-                    output.append(name)
+                guard case .open(let commas) = pending.popLast() else { return nil }
+                let arguments = commas + 1
+                let function: (name: String, arity: Int)? = if case .function(let name, let arity) = pending.last {
+                    (name, arity)
+                } else {
+                    nil
+                }
+                if piece == .comma {
+                    // Another argument follows: only inside a call, and no more than it takes.
+                    guard let function, arguments < function.arity else { return nil }
+                    pending.append(.open(commas: arguments))
+                    expectOperand = true
+                    continue
+                }
+                if let function {
+                    guard arguments == function.arity else { return nil }
+                    output.append(function.name)
                     pending.removeLast()
+                } else {
+                    guard arguments == 1 else { return nil }
                 }
             case .op(let op):
                 if expectOperand {
@@ -134,6 +154,9 @@ enum InfixToRPN {
             } else if c == ")" {
                 pieces.append(.close)
                 i += 1
+            } else if c == "," {
+                pieces.append(.comma)
+                i += 1
             } else if operators.contains(c) {
                 pieces.append(.op(String(c)))
                 i += 1
@@ -170,6 +193,11 @@ enum InfixToRPN {
             }
         }
         return pieces
+    }
+
+    /// How many operands a function word takes (`max`, `root`: two).
+    private static func arity(of name: String) -> Int {
+        RPN.tokenize(name).first?.builtin.map { $0.isBinary ? 2 : 1 } ?? 1
     }
 
     /// The kind of a word that is exactly one token, else nil.
