@@ -49,6 +49,10 @@ import Testing
         ("2-3-4\n", "missing-operand", [Fix("Rewrite '2-3-4' in RPN: '2 3 - 4 -'", "2 3 - 4 -", [0, 0, 0, 5])]),
         ("2^3^2\n", "missing-operand", [Fix("Rewrite '2^3^2' in RPN: '2 3 2 ^ ^'", "2 3 2 ^ ^", [0, 0, 0, 5])]),
         ("-2^2\n", "missing-operand", [Fix("Rewrite '-2^2' in RPN: '2 2 ^ neg'", "2 2 ^ neg", [0, 0, 0, 4])]),
+        // Comparisons, below the arithmetic; equality below order, as in C and the descriptions.
+        ("2<3\n", "missing-operand", [Fix("Rewrite '2<3' in RPN: '2 3 <'", "2 3 <", [0, 0, 0, 3])]),
+        ("x+1>=2*y\n", "missing-operand", [Fix("Rewrite 'x+1>=2*y' in RPN: 'x 1 + 2 y * >='", "x 1 + 2 y * >=", [0, 0, 0, 8])]),
+        ("a<b==c≠d\n", "missing-operand", [Fix("Rewrite 'a<b==c≠d' in RPN: 'a b < c == d ≠'", "a b < c == d ≠", [0, 0, 0, 8])]),
         // A function glued to its number: one variable to the lexer, whose did-you-mean would
         // drop the number.
         ("sqrt2 1 +\n", "unset-variable",

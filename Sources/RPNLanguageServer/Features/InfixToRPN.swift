@@ -1,8 +1,8 @@
 import RPNCore
 
-/// Infix arithmetic as people type it into other calculators (`sqrt(2+3)`, `4+5`, `(1+2)*3`)
-/// rewritten in RPN (`2 3 + sqrt`), for quick fixes. Shunting-yard: iterative at any nesting.
-/// Numbers, names and operators keep their spelling; a minus before an operand is `neg`, or
+/// Infix arithmetic and comparisons as people type them into other calculators (`sqrt(2+3)`,
+/// `4+5`, `(1+2)*3`, `x+1>=2`) rewritten in RPN (`2 3 + sqrt`), for quick fixes.
+/// Shunting-yard: iterative at any nesting. Numbers, names and operators keep their spelling; a minus before an operand is `neg`, or
 /// joins a number (`-2`, except before `^`: `-2^2` is −(2^2)). `^` is right-associative, as in
 /// the descriptions. A call's arguments, separated by commas, come in their order
 /// (`root(8,3)` → `8 3 root`), as many as the function takes. Anything else gives nil: two
@@ -23,13 +23,17 @@ enum InfixToRPN {
         case function(String, arity: Int)
     }
 
-    static let negatePrecedence = 3
+    static let negatePrecedence = 4
 
+    /// Comparisons below the arithmetic, and equality below order, as in C and in the
+    /// descriptions (grammar/rpn.ebnf).
     static func precedence(_ op: String) -> (Int, Bool) {
         switch op {
-        case "+", "-", "−": (1, false)
-        case "*", "×", "/", "÷": (2, false)
-        default: (4, true)  // ^
+        case "=", "==", "≠", "!=": (0, false)
+        case "<", ">", "≤", "≥", "<=", ">=": (1, false)
+        case "+", "-", "−": (2, false)
+        case "*", "×", "/", "÷": (3, false)
+        default: (5, true)  // ^
         }
     }
 
@@ -132,7 +136,7 @@ enum InfixToRPN {
         }
     }
 
-    private static let operators: Set<Unicode.Scalar> = ["+", "-", "−", "*", "×", "/", "÷", "^"]
+    private static let operators: Set<Unicode.Scalar> = ["+", "-", "−", "*", "×", "/", "÷", "^", "<", ">", "=", "≤", "≥", "≠"]
 
     /// The infix text's pieces; nil for a character or word that has no place in one.
     private static func pieces(of text: String) -> [Piece]? {
@@ -157,6 +161,9 @@ enum InfixToRPN {
             } else if c == "," {
                 pieces.append(.comma)
                 i += 1
+            } else if "<>=!".unicodeScalars.contains(c), i + 1 < scalars.count, scalars[i + 1] == "=" {
+                pieces.append(.op(String(c) + "="))  // <= >= == !=
+                i += 2
             } else if operators.contains(c) {
                 pieces.append(.op(String(c)))
                 i += 1
