@@ -6,12 +6,12 @@
 /// (a jump into the middle of a sequence runs its plain steps from there on).
 enum StepFusion {
     static func fuse(_ steps: [Step]) -> [Step] {
-        var targets = Set<Int>()
+        var isTarget = [Bool](repeating: false, count: steps.count + 1)  // a jump may go to the end
         for step in steps {
             switch step {
-            case .branchIfZero(let t, _), .skipElse(let t), .until(let t): targets.insert(Int(t))
-            case .forStart(_, let exit, _): targets.insert(Int(exit))
-            case .forNext(_, let body): targets.insert(Int(body))
+            case .branchIfZero(let t, _), .skipElse(let t), .until(let t): isTarget[Int(t)] = true
+            case .forStart(_, let exit, _): isTarget[Int(exit)] = true
+            case .forNext(_, let body): isTarget[Int(body)] = true
             default: break
             }
         }
@@ -20,7 +20,7 @@ enum StepFusion {
         /// Whether the steps after `i` up to `i + length - 1` are no jump's target.
         func straight(_ length: Int) -> Bool {
             guard i + length <= steps.count else { return false }
-            return (i + 1 ..< i + length).allSatisfy { !targets.contains($0) }
+            return (i + 1 ..< i + length).allSatisfy { !isTarget[$0] }
         }
         while i < steps.count {
             var length = 1
