@@ -10,39 +10,13 @@
 -- Exit status: 0 when the script ran to the end (the checks are made in Python), 2 on a Lua
 -- error or a step that timed out.
 
-local function emit(tbl)
-  io.stdout:write(vim.fn.json_encode(tbl) .. '\n')
-  io.stdout:flush()
-end
+local support = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_support.lua')
+local emit, fail, lines, request = support.emit, support.fail, support.lines, support.request
+local hover_text, float_text = support.hover_text, support.float_text
 
 local function finish(code)
   io.stdout:flush()
   if code == 0 then vim.cmd('qall!') else vim.cmd(code .. 'cquit!') end
-end
-
-local function fail(step, msg)
-  error({ step = step, msg = msg })
-end
-
-local function lines(bufnr)
-  return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
-end
-
--- One synchronous request through the attached client; returns result, error.
-local function request(client, bufnr, method, params)
-  local resp, err = client.request_sync(method, params, 5000, bufnr)
-  if not resp then return nil, { message = 'no response: ' .. tostring(err) } end
-  return resp.result, resp.err
-end
-
-local function hover_text(result)
-  if not result then return vim.NIL end
-  local c = result.contents
-  if type(c) == 'string' then return c end
-  if c.value then return c.value end
-  local parts = {}
-  for _, item in ipairs(c) do parts[#parts + 1] = type(item) == 'string' and item or item.value end
-  return table.concat(parts, '\n')
 end
 
 -- The buffer-local normal-mode mapping of lhs in bufnr (vim.NIL when there is none).
@@ -64,17 +38,6 @@ local function buffer_keys(bufnr)
                  hover = buffer_mapping(bufnr, 'K'), evaluate = buffer_mapping(bufnr, '<leader>=') }
   vim.api.nvim_buf_delete(scratch, { force = true })
   return keys
-end
-
--- The text of the floating windows open now (hover shows one), or nil.
-local function float_text()
-  for _, win in ipairs(vim.api.nvim_list_wins()) do
-    if vim.api.nvim_win_get_config(win).relative ~= '' then
-      local buf = vim.api.nvim_win_get_buf(win)
-      return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'), win
-    end
-  end
-  return nil
 end
 
 -- The message history (:messages), one entry per line.

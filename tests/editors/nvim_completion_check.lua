@@ -7,10 +7,8 @@
 -- For each pick: the cursor at the end of that (0-based) line, <C-x><C-o>, the first of the
 -- labels given that is in the menu chosen; one JSON line with the line as it then reads.
 
-local function emit(tbl)
-  io.stdout:write(vim.fn.json_encode(tbl) .. '\n')
-  io.stdout:flush()
-end
+local support = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_support.lua')
+local emit = support.emit
 
 local function main()
   vim.opt.runtimepath:prepend(assert(os.getenv('RPN_PLUGIN'), 'RPN_PLUGIN not set'))

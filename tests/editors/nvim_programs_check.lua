@@ -9,44 +9,9 @@
 -- Every result is one JSON object per line on stdout; the Python test asserts on them. Exit
 -- status: 0 when the script ran to the end, 2 on a Lua error or a step that timed out.
 
-local function emit(tbl)
-  io.stdout:write(vim.fn.json_encode(tbl) .. '\n')
-  io.stdout:flush()
-end
-
-local function fail(step, msg)
-  error({ step = step, msg = msg })
-end
-
-local function lines(bufnr)
-  return vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
-end
-
-local function request(client, bufnr, method, params)
-  local resp, err = client.request_sync(method, params, 5000, bufnr)
-  if not resp then return nil, { message = 'no response: ' .. tostring(err) } end
-  return resp.result, resp.err
-end
-
-local function hover_text(result)
-  if not result then return vim.NIL end
-  local c = result.contents
-  if type(c) == 'string' then return c end
-  if c.value then return c.value end
-  local parts = {}
-  for _, item in ipairs(c) do parts[#parts + 1] = type(item) == 'string' and item or item.value end
-  return table.concat(parts, '\n')
-end
-
-local function float_text()
-  for _, win in ipairs(vim.api.nvim_list_wins()) do
-    if vim.api.nvim_win_get_config(win).relative ~= '' then
-      local buf = vim.api.nvim_win_get_buf(win)
-      return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'), win
-    end
-  end
-  return nil
-end
+local support = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'nvim_support.lua')
+local emit, fail, lines, request = support.emit, support.fail, support.lines, support.request
+local hover_text, float_text = support.hover_text, support.float_text
 
 -- The diagnostics Neovim holds for the buffer (byte columns), in order.
 local function vim_diagnostics(bufnr)
