@@ -437,3 +437,26 @@ def test_undecided_ifs_on_a_deep_stack_are_checked_in_linear_time(tmp_path):
     assert (code, out, err) == (0, "", "")
     code, out, err = text(rpn("-d", "-e", "5 7 M 0 < if + else × then 1 +"))
     assert (code, out) == (0, "if(M<0, 5+7, 5×7)+1\n"), err
+
+
+# Fractions made and dropped by a loop fill the value store until it is compacted; an if on M,
+# which has no value yet, keeps the entries its parts reach aside while both parts run, and
+# the second part's loop compacts the store again. Every value kept anywhere must survive it
+# (issue 16: the stacks kept aside were missed, and every front end died with SIGILL).
+COMPACTED = ("1 3000 for j 1 j 2 + / drop next "
+             "1 3 / M if 1 1100 for i 1 i 2 + / drop next 1 + else 2 + then")
+
+
+@pytest.mark.parametrize("m, value", [("1", "4/3"), ("0", "7/3")])
+def test_compaction_inside_an_undecided_if_keeps_the_entries_kept_aside(m, value, tmp_path):
+    # 1/3 + 1 = 4/3 when M is not 0, 1/3 + 2 = 7/3 when it is.
+    assert text(rpn("--fractions", "--set", f"M={m}", "-e", COMPACTED)) == (0, f"{value}\n", "")
+    code, out, err = text(rpn("-e", COMPACTED))
+    assert (code, out) == (1, "")
+    assert err.startswith("-e:1:40: error: variable 'M' is unset\n"), err
+    assert text(rpn("-d", "-e", COMPACTED)) == (0, "if(M, 1÷3+1, 1÷3+2)\n", "")
+    # The same code as a word: run, and checked.
+    prog = tmp_path / "w.rpn"
+    prog.write_text(f": w ( -- r ) {COMPACTED} ;\nw\n")
+    assert text(rpn("--fractions", "--set", f"M={m}", str(prog))) == (0, f"{value}\n", "")
+    assert text(rpn("check", str(prog))) == (0, "", "")

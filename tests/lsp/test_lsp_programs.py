@@ -200,3 +200,14 @@ async def test_an_endless_loop_stops_at_the_editors_budget(client: LanguageClien
     # The server still answers, about what follows the loop too.
     plus = await hover_text(client, doc, doc.at(1, "+"))
     assert "`3+4` = 7" in plus
+
+
+async def test_compaction_inside_an_undecided_if_keeps_the_server_alive(client: LanguageClient):
+    # The command line's reproduction of issue 16 (tests/cli/test_cli_programs.py) as a word:
+    # opening the document runs it; the value store is compacted while an if on M (free here)
+    # keeps entries aside. The server must stay up and answer: w is the function `w`.
+    text = (": w ( -- r ) 1 3000 for j 1 j 2 + / drop next "
+            "1 3 / M if 1 1100 for i 1 i 2 + / drop next 1 + else 2 + then ;\nw\n")
+    doc = Doc(client, "compaction.rpn", text)
+    assert await doc.open() == []
+    assert "`w`" in await hover_text(client, doc, doc.at(1, "w"))

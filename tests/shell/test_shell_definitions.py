@@ -228,3 +228,15 @@ def test_ctrl_c_stops_a_long_function_word(home):
     child.expect_exact(PROMPT)
     assert "7+1 = 8" in entered(child, "1 +")
     assert leave(child) == 0
+
+
+def test_compaction_inside_an_undecided_if_in_a_word_keeps_the_shell_alive(home):
+    # The command line's reproduction of issue 16 (tests/cli/test_cli_programs.py), as a word
+    # typed at the prompt: valuing `w` runs its body on a machine of its own, whose loops
+    # compact the value store while an if on M keeps entries aside. 1/3 + 1 = 4/3 once M is 1.
+    child = spawn(home, settle=SETTLE)
+    entered(child, ": w ( -- r ) 1 3000 for j 1 j 2 + / drop next "
+                   "1 3 / M if 1 1100 for i 1 i 2 + / drop next 1 + else 2 + then ;")
+    entered(child, "w")
+    assert "1.333333333333333" in entered(child, "1 →M")
+    assert leave(child) == 0

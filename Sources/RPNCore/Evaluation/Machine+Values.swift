@@ -217,7 +217,7 @@ extension Machine {
         var moved: [UInt64: Double] = [:]  // old entry's bits -> new entry
         var live = ValueStore()
         let old = store  // `keep` must not touch self: its argument is part of self
-        func keep(_ slot: inout Double) {
+        forEachRoot { slot in
             guard StackSlot.boxIndex(slot) != nil || StackSlot.fractionIndex(slot) != nil else { return }
             let key = slot.bitPattern
             if let to = moved[key] { slot = to; return }
@@ -225,15 +225,31 @@ extension Machine {
             moved[key] = to
             slot = to
         }
-        for i in stack.indices { keep(&stack[i]) }
-        for i in nodes.indices { keep(&nodes[i].value) }
-        for i in 0..<runLocals.count { keep(&runLocals.base![i]) }  // parameters and loop counters of running words
-        if var slot = lastX {
-            keep(&slot)
-            lastX = slot
-        }
         store = live
         storeCompactionThreshold = Swift.max(4096, 2 * store.count)
+    }
+
+    /// Every place that holds an encoded value the machine may still read: THE list of roots
+    /// for anything that moves values (compaction). A new place that keeps slots must be
+    /// named here, or its values are lost when the store is compacted.
+    mutating func forEachRoot(_ visit: (inout Double) -> Void) {
+        for i in stack.indices { visit(&stack[i]) }
+        for i in nodes.indices { visit(&nodes[i].value) }
+        // Parameters and loop counters of running words.
+        for i in 0..<runLocals.count { visit(&runLocals.base![i]) }
+        if var slot = lastX {
+            visit(&slot)
+            lastX = slot
+        }
+        // The entries an undecided `if` keeps aside while its parts run.
+        for i in undecidedIfs.indices {
+            for j in undecidedIfs[i].stackAtIf.indices { visit(&undecidedIfs[i].stackAtIf[j]) }
+            for j in undecidedIfs[i].firstPartStack.indices { visit(&undecidedIfs[i].firstPartStack[j]) }
+        }
+        // Entries a change in progress saved for undo.
+        if journal != nil {
+            for j in journal!.savedEntries.indices { visit(&journal!.savedEntries[j]) }
+        }
     }
 }
 
