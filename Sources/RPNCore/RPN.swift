@@ -111,13 +111,5 @@ extension Machine {
 
     /// The diagnostics plus, when some were dropped, a note saying how many, where the first
     /// dropped one points (the list is complete before it).
-    public var allDiagnostics: [Diagnostic] {
-        guard suppressedDiagnostics > 0, let range = firstSuppressedRange else { return diagnostics }
-        let errors = suppressedErrors, others = suppressedDiagnostics - suppressedErrors
-        var counts: [String] = []
-        if errors > 0 { counts.append("\(errors) more error\(errors == 1 ? "" : "s")") }
-        if others > 0 { counts.append("\(others) more warning\(others == 1 ? "" : "s")") }
-        return diagnostics + [Diagnostic(.note, .tooManyDiagnostics, counts.joined(separator: " and ") + " not shown",
-                                         range: range)]
-    }
+    public var allDiagnostics: [Diagnostic] { log.all }
 }

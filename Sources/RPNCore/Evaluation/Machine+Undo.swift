@@ -14,13 +14,11 @@ extension Machine {
         let variableCount: Int
         let options: EvaluationOptions
         /// `lastX` when the change began (operations set it without journaling each time).
-        let lastX: Double?
+        let lastX: Double
         /// Stack entries that were below the floor when it went down, top first.
         var savedEntries: [Double] = []
         /// How far the programs' arrays went when the change began (they only grow in a change).
         let programs: ProgramMark
-        /// Names that named another word (or none) before the change.
-        var oldWordNames: [Int32: Int32] = [:]
         /// Bindings of variables that existed before the change, as they were then.
         var oldBindings: [Int32: Variables.Binding] = [:]
 
@@ -50,8 +48,8 @@ extension Machine {
         let bindingsAfter: [(Int32, Variables.Binding)]
         let optionsBefore: EvaluationOptions
         let optionsAfter: EvaluationOptions
-        let lastXBefore: Double?
-        let lastXAfter: Double?
+        let lastXBefore: Double
+        let lastXAfter: Double
         let programsBefore: Machine.ProgramMark
         let programsAfter: Machine.ProgramMark
         /// What the change appended to the programs' arrays, kept here while it is undone.
@@ -75,6 +73,7 @@ extension Machine {
         precondition(journal == nil, "changes do not nest")
         journal = Journal(nodeCount: nodes.count, storeMark: store.mark, stackDepth: stack.count, variableCount: variables.names.count,
                           options: options, lastX: lastX, programs: programMark)
+        compiler.oldWordNames = [:]
         stackFloor = stack.count
     }
 
@@ -84,7 +83,9 @@ extension Machine {
         self.journal = nil
         let floor = stackFloor
         stackFloor = 0
-        pendingUnset = nil
+        let oldWordNames = compiler.oldWordNames ?? [:]
+        compiler.oldWordNames = nil
+        compiler.forgetPending()
         let newVariables = Int32(journal.variableCount)..<Int32(variables.names.count)
         let changed = journal.oldBindings.keys.sorted()
         return Change(
@@ -97,8 +98,8 @@ extension Machine {
             bindingsAfter: (changed + newVariables).map { ($0, variables.bindings[Int($0)]) },
             optionsBefore: journal.options, optionsAfter: options, lastXBefore: journal.lastX, lastXAfter: lastX,
             programsBefore: journal.programs, programsAfter: programMark,
-            wordNamesBefore: journal.oldWordNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-            wordNamesAfter: journal.oldWordNames.keys.sorted().map { ($0, Int($0) < wordOfVariable.count ? wordOfVariable[Int($0)] : -1) })
+            wordNamesBefore: oldWordNames.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            wordNamesAfter: oldWordNames.keys.sorted().map { ($0, compiler.word(ofVariable: $0) ?? -1) })
     }
 
     /// Evaluates the stack entries the change in progress could have affected, so that their
@@ -117,8 +118,8 @@ extension Machine {
     public mutating func evaluateChangedEntries(interrupted: () -> Bool) -> Bool {
         withoutActuallyEscaping(interrupted) { interrupted in
             let hooks = RunHooks(interrupted: interrupted)
-            runHooks = hooks
-            defer { runHooks = nil }
+            self.hooks = hooks
+            defer { self.hooks = nil }
             evaluateChangedEntries()
             return !hooks.wasInterrupted
         }
@@ -143,9 +144,8 @@ extension Machine {
         options = change.optionsBefore
         lastX = change.lastXBefore
         change.programsAdded = takeProgramTail(from: change.programsBefore)
-        for (name, word) in change.wordNamesBefore { setWordName(name, word) }
-        nextLocalSymbol = change.programsBefore.nextLocalSymbol
-        collector = nil
+        for (name, word) in change.wordNamesBefore { compiler.setWordName(name, word) }
+        compiler.forgetPending()
         invalidateCaches()
     }
 
@@ -162,11 +162,10 @@ extension Machine {
         for (index, binding) in change.bindingsAfter { variables.bind(index, binding) }
         options = change.optionsAfter
         lastX = change.lastXAfter
-        appendProgramTail(change.programsAdded)
+        appendProgramTail(change.programsAdded, nextLocalSymbol: change.programsAfter.compiler.nextLocalSymbol)
         change.programsAdded = ProgramTail()
-        for (name, word) in change.wordNamesAfter { setWordName(name, word) }
-        nextLocalSymbol = change.programsAfter.nextLocalSymbol
-        collector = nil
+        for (name, word) in change.wordNamesAfter { compiler.setWordName(name, word) }
+        compiler.forgetPending()
         invalidateCaches()
     }
 
@@ -174,53 +173,29 @@ extension Machine {
     /// renames), so taking it back truncates them, and a record costs what the change added,
     /// not the size of everything defined or called so far.
     struct ProgramMark: Sendable {
-        let words: Int
-        let symbols: Int
+        let compiler: Compiler.Mark
         let links: Int
-        let nextLocalSymbol: Int32
     }
 
     /// What a change appended to the programs' arrays.
     struct ProgramTail: Sendable {
-        var words: [WordDefinition] = []
-        var symbols: [SymbolOccurrence] = []
+        var compiler = Compiler.Tail()
         var links: [Int32] = []
 
-        var retainedBytes: Int {
-            words.count * MemoryLayout<WordDefinition>.stride + symbols.count * MemoryLayout<SymbolOccurrence>.stride
-                + links.count * 4
-        }
+        var retainedBytes: Int { compiler.retainedBytes + links.count * 4 }
     }
 
-    var programMark: ProgramMark {
-        ProgramMark(words: words.count, symbols: symbols.count, links: links.count, nextLocalSymbol: nextLocalSymbol)
-    }
+    var programMark: ProgramMark { ProgramMark(compiler: compiler.mark, links: links.count) }
 
     private mutating func takeProgramTail(from mark: ProgramMark) -> ProgramTail {
-        let tail = ProgramTail(words: Array(words[mark.words...]), symbols: Array(symbols[mark.symbols...]),
-                               links: Array(links[mark.links...]))
-        words.removeSubrange(mark.words...)
-        wordPrograms.removeSubrange(mark.words...)
-        symbols.removeSubrange(mark.symbols...)
+        let tail = ProgramTail(compiler: compiler.takeTail(from: mark.compiler), links: Array(links[mark.links...]))
         links.removeSubrange(mark.links...)
         return tail
     }
 
-    private mutating func appendProgramTail(_ tail: ProgramTail) {
-        words.append(contentsOf: tail.words)
-        wordPrograms.append(contentsOf: tail.words.map(\.program))
-        symbols.append(contentsOf: tail.symbols)
+    private mutating func appendProgramTail(_ tail: ProgramTail, nextLocalSymbol: Int32) {
+        compiler.appendTail(tail.compiler, nextLocalSymbol: nextLocalSymbol)
         links.append(contentsOf: tail.links)
-    }
-
-    /// Makes the interned name `name` call `word` (-1: no word), remembering the old word
-    /// when a change is in progress.
-    mutating func setWordName(_ name: Int32, _ word: Int32) {
-        if wordOfVariable.count <= Int(name) {
-            wordOfVariable.append(contentsOf: repeatElement(-1, count: Int(name) + 1 - wordOfVariable.count))
-        }
-        if journal != nil, journal!.oldWordNames[name] == nil { journal!.oldWordNames[name] = wordOfVariable[Int(name)] }
-        wordOfVariable[Int(name)] = word
     }
 
     /// Every cached value is stale after bindings were restored behind the epochs' back.
@@ -229,7 +204,6 @@ extension Machine {
         for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
         suggestions.removeAll()
         reportedNodes.removeAll(keepingCapacity: true)
-        pendingUnset = nil
     }
 
     /// Called before an operation overwrites or removes the entries from `index` up.

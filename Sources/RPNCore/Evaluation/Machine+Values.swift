@@ -22,7 +22,13 @@ extension Machine {
         default: break
         }
         compactStoreIfNeeded()  // before storing: the new value is referred to by nothing yet
-        return store.store(value)
+        let slot = store.store(value)
+        if hooks?.interrupted != nil, StackSlot.boxIndex(slot) != nil {
+            // A big number can take milliseconds to make: Ctrl-C is asked at the next instruction.
+            run.pollRequested = true
+            run.trapAt = 0
+        }
+        return slot
     }
 
     /// A literal of at most 15 characters whose double is a nonzero integer below 2^47 is that
@@ -77,26 +83,12 @@ extension Machine {
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit) -> Arithmetic.Outcome {
+        // Small integers and doubles: the loop's quick case, the same code (`Machine.quick`).
+        if let operation = QuickOperation(op), let result = Self.quick(operation, x, y, exact: options.exact) {
+            return .value(result)
+        }
         if x.isFinite, y.isFinite {  // inexact, or --float
             return exactTruth(op, Arithmetic.binary(op, x, y, angle: angle))
-        }
-        if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
-            // Small integers: no overflow is possible in 48-bit sums; comparisons of loop
-            // counters need no `Number` either.
-            switch op {
-            case .add: return .value(StackSlot.small(a + b) ?? encode(.integer(.small(a + b))))
-            case .subtract: return .value(StackSlot.small(a - b) ?? encode(.integer(.small(a - b))))
-            case .multiply:
-                let (product, overflow) = a.multipliedReportingOverflow(by: b)
-                if !overflow, let slot = StackSlot.small(product) { return .value(slot) }
-            case .less: return Self.truth(a < b)
-            case .greater: return Self.truth(a > b)
-            case .lessEqual: return Self.truth(a <= b)
-            case .greaterEqual: return Self.truth(a >= b)
-            case .equal: return Self.truth(a == b)
-            case .notEqual: return Self.truth(a != b)
-            default: break
-            }
         }
         if op.rawValue <= BuiltinID.divide.rawValue, let (n1, d1) = store.smallFraction(x),
            let (n2, d2) = store.smallFraction(y) {
@@ -233,18 +225,16 @@ extension Machine {
     /// for anything that moves values (compaction). A new place that keeps slots must be
     /// named here, or its values are lost when the store is compacted.
     mutating func forEachRoot(_ visit: (inout Double) -> Void) {
-        for i in stack.indices { visit(&stack[i]) }
+        stack.makeUnique()
+        for i in 0..<stack.count { visit(&stack.base[i]) }
         for i in nodes.indices { visit(&nodes[i].value) }
         // Parameters and loop counters of running words.
-        for i in 0..<runLocals.count { visit(&runLocals.base![i]) }
-        if var slot = lastX {
-            visit(&slot)
-            lastX = slot
-        }
+        for i in 0..<run.locals.count { visit(&run.locals.base[i]) }
+        visit(&lastX)
         // The entries an undecided `if` keeps aside while its parts run.
-        for i in undecidedIfs.indices {
-            for j in undecidedIfs[i].stackAtIf.indices { visit(&undecidedIfs[i].stackAtIf[j]) }
-            for j in undecidedIfs[i].firstPartStack.indices { visit(&undecidedIfs[i].firstPartStack[j]) }
+        for i in run.undecidedIfs.indices {
+            for j in run.undecidedIfs[i].stackAtIf.indices { visit(&run.undecidedIfs[i].stackAtIf[j]) }
+            for j in run.undecidedIfs[i].firstPartStack.indices { visit(&run.undecidedIfs[i].firstPartStack[j]) }
         }
         // Entries a change in progress saved for undo.
         if journal != nil {

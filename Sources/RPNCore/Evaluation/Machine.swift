@@ -6,27 +6,23 @@
 /// its token when it runs. Subtrees that read variables stay symbolic and are evaluated when
 /// asked for (a store, or the final stack), with the variables as they are then.
 public struct Machine: Sendable {
-    public var options: EvaluationOptions
+    public var options: EvaluationOptions {
+        didSet { log.limit = options.diagnosticLimit }
+    }
+    /// What the compiler knows: the words defined so far and the symbols editors navigate by.
+    var compiler = Compiler()
+    /// The diagnostics the compiler and the machine report.
+    var log: DiagnosticLog
     public internal(set) var nodes: [Node] = []
     /// The stack, 8 bytes per entry so that deep stacks stay small (see `StackSlot`): a folded
     /// constant (values-only runs), "no value" (already reported), or the index of the entry's
     /// node.
-    var stack: [Double] = []
+    var stack = ValueStack()
     /// Exact values that do not fit an entry inline (fractions, big integers), referred to by
     /// index from entries and node values.
     public internal(set) var store = ValueStore()
     var storeCompactionThreshold = 4096
     public internal(set) var variables = Variables()
-    public private(set) var diagnostics: [Diagnostic] = []
-    /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
-    public private(set) var suppressedDiagnostics = 0
-    /// How many of the suppressed diagnostics are errors.
-    public private(set) var suppressedErrors = 0
-    /// Where the first diagnostic that was not kept points: the list is complete before it.
-    public private(set) var firstSuppressedRange: Range<Int>?
-    /// Errors and other diagnostics kept, counted apart: each has its own limit, so a file
-    /// full of errors still shows its warnings (and the fixes they carry).
-    var keptErrors = 0, keptOthers = 0
 
     var epoch: UInt32 = 1
     var bucketEpochs = [UInt32](repeating: 0, count: 32)
@@ -34,8 +30,6 @@ public struct Machine: Sendable {
     var scratch: [Int32] = []
     /// Did-you-mean for unset variables, by variable index (a name is looked up once).
     var suggestions: [Int32: String?] = [:]
-    /// Set by `unset`: the next token must name the variable to unset.
-    var pendingUnset: Range<Int>?
     /// What the change in progress has done, so it can be taken back (see `Machine+Undo`);
     /// nil outside a change.
     var journal: Journal?
@@ -43,87 +37,66 @@ public struct Machine: Sendable {
     /// so the check in the hot path never fires there).
     var stackFloor = 0
     /// The slot of the x operand (level 1) of the most recent operator or function, which
-    /// `lastx` pushes again (HP LASTX); nil before the first.
-    var lastX: Double?
+    /// `lastx` pushes again (HP LASTX); `StackSlot.nothing` before the first. Not an
+    /// optional: the loop sets it at every operation, with one store.
+    var lastX = StackSlot.nothing
 
-    // MARK: Programs (see Programs/)
-    /// Every definition, in order; a redefinition appends (uses compiled before it keep
-    /// calling the old one).
-    public internal(set) var words: [WordDefinition] = []
-    /// The definition a variable index names now (-1: none), by interned name.
-    var wordOfVariable: [Int32] = []
-    /// `words[i].program`, apart: the interpreter's calls read it without copying a definition.
-    var wordPrograms: [Program] = []
-    /// Every occurrence of a word or a local, for editors.
-    public internal(set) var symbols: [SymbolOccurrence] = []
-    var nextLocalSymbol: Int32 = 0
     /// The operands of call and select nodes (see `Node.Kind.call`).
     var links: [Int32] = []
-    /// The locals of the frames being run (parameters and loop counters), which the run owns:
-    /// seen here so that compacting the store mid-run keeps the values they refer to.
-    var runLocals = RunLocals()
-    var undecidedIfs: [UndecidedIf] = []
-    /// A definition or top-level block being gathered.
-    var collector: Collector?
+    /// The run in progress: its frames and locals, the ifs whose flag had no value, how it
+    /// entered counted steps, and when the loop must trap (see `Machine+Interpreter`).
+    var run = RunState()
     /// Steps run since the current source began (`EvaluationOptions.maxSteps`).
     public internal(set) var steps = 0
     /// Whether this run reached `options.maxSteps` (reported once; later blocks do not run).
     var stepLimitReached = false
-    var runHooks: RunHooks?
+    var hooks: RunHooks?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
+        log = DiagnosticLog(limit: options.diagnosticLimit)
     }
+
+    /// Every definition, in order (a word defined again has two).
+    public var words: [WordDefinition] { compiler.words }
+    /// Every occurrence of a word or a local, for editors.
+    public var symbols: [SymbolOccurrence] { compiler.symbols }
+    public var diagnostics: [Diagnostic] { log.diagnostics }
+    /// Diagnostics beyond `options.diagnosticLimit`, counted but not kept.
+    public var suppressedDiagnostics: Int { log.suppressed }
 
     /// Forgets every entry, node, variable and diagnostic but keeps the storage, so re-running
     /// an edited document does not allocate and fault in its arrays again.
     public mutating func reset() {
+        compiler.reset()
+        log.removeAll()
         nodes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         store.removeAll()
         storeCompactionThreshold = 4096
         variables = Variables()
-        diagnostics.removeAll(keepingCapacity: true)
-        suppressedDiagnostics = 0
-        suppressedErrors = 0
-        firstSuppressedRange = nil
-        keptErrors = 0
-        keptOthers = 0
         epoch = 1
         for i in bucketEpochs.indices { bucketEpochs[i] = 0 }
         reportedNodes.removeAll(keepingCapacity: true)
         suggestions.removeAll()
         scratch.removeAll(keepingCapacity: true)
-        pendingUnset = nil
         journal = nil
         stackFloor = 0
-        lastX = nil
-        words.removeAll(keepingCapacity: true)
-        wordOfVariable.removeAll(keepingCapacity: true)
-        wordPrograms.removeAll(keepingCapacity: true)
-        symbols.removeAll(keepingCapacity: true)
-        nextLocalSymbol = 0
+        lastX = StackSlot.nothing
         links.removeAll(keepingCapacity: true)
-        runLocals = RunLocals()
-        undecidedIfs.removeAll()
-        collector = nil
+        run = RunState()
         steps = 0
         stepLimitReached = false
-        runHooks = nil
+        hooks = nil
         reportedCallDiagnostics.removeAll()
     }
 
     /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session
     /// and looks at each line's diagnostics on their own).
     public mutating func clearDiagnostics() {
-        diagnostics.removeAll(keepingCapacity: true)
+        log.removeAll()
         reportedCallDiagnostics.removeAll()
-        suppressedDiagnostics = 0
-        suppressedErrors = 0
-        firstSuppressedRange = nil
-        keptErrors = 0
-        keptOthers = 0
         reportedNodes.removeAll(keepingCapacity: true)
     }
 
@@ -156,113 +129,6 @@ public struct Machine: Sendable {
         touch(index)
     }
 
-    /// A token takes at least two bytes with its separator. Reserving for that many nodes and
-    /// entries up front avoids copying growing arrays of millions; the pages a run never
-    /// touches are never resident, so this costs address space, not memory.
-    private mutating func reserve(for source: SourceFile) {
-        let tokenBound = source.bytes.count / 2 + 1
-        if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
-        stack.reserve(atLeast: tokenBound)
-    }
-
-    /// Runs every token of `source` on the current stack.
-    public mutating func run(_ source: SourceFile) {
-        reserve(for: source)
-        steps = 0
-        stepLimitReached = false
-        source.bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
-            while let token = lexer.next() {
-                execute(token, buffer, source.baseOffset)
-            }
-            finish(buffer, source.baseOffset)
-        }
-    }
-
-    /// Runs `source`, asking `interrupted` every few thousand tokens whether to stop (Ctrl-C in
-    /// the shell), and after every token that made an exact value too big for a slot: one such
-    /// operation near the digit cap (`205000 !`) takes milliseconds, a few thousand of them
-    /// minutes. Returns false when it stopped early: the machine is then half-way through
-    /// the source, and the caller takes the change back.
-    public mutating func run(_ source: SourceFile, interrupted: () -> Bool) -> Bool {
-        reserve(for: source)
-        steps = 0
-        stepLimitReached = false
-        return withoutActuallyEscaping(interrupted) { interrupted in
-            let hooks = RunHooks(interrupted: interrupted)
-            runHooks = hooks
-            defer { runHooks = nil }
-            return source.bytes.withUnsafeBufferPointer { buffer in
-                var lexer = Lexer(bytes: buffer, base: source.baseOffset)
-                var count = 0
-                var boxesSeen = store.boxes.count
-                while let token = lexer.next() {
-                    execute(token, buffer, source.baseOffset)
-                    if hooks.wasInterrupted { return false }
-                    count &+= 1
-                    if count & 0xFFF == 0 || store.boxes.count != boxesSeen {
-                        boxesSeen = store.boxes.count
-                        if interrupted() { return false }
-                    }
-                }
-                finish(buffer, source.baseOffset)
-                return true
-            }
-        }
-    }
-
-    /// Runs `source`, calling `trace` after every token run, inside words and loops too
-    /// (`--trace`), with the machine as that token left it.
-    public mutating func run(_ source: SourceFile, trace: (Token, Machine) -> Void) {
-        reserve(for: source)
-        steps = 0
-        stepLimitReached = false
-        withoutActuallyEscaping(trace) { trace in
-            runHooks = RunHooks(trace: trace)
-            defer { runHooks = nil }
-            source.bytes.withUnsafeBufferPointer { buffer in
-                var lexer = Lexer(bytes: buffer, base: source.baseOffset)
-                while let token = lexer.next() {
-                    // Gathered tokens run later, as steps of their block; a call traces itself
-                    // (before the steps of its body).
-                    let traced = collector == nil && token.kind != .keyword && token.kind != .comment
-                        && !(token.kind == .variable && word(named: text(token.range, buffer, source.baseOffset)) != nil)
-                    executeTraced(token, buffer, source.baseOffset)
-                    if traced, collector == nil { trace(token, self) }
-                }
-                finish(buffer, source.baseOffset)
-            }
-        }
-    }
-
-    /// Runs `source`, calling `observe` after each token (comments included) with the node on top
-    /// of the stack (-1: the stack is empty, or holds a folded constant) and the stack depth.
-    /// Editors use it to know what each token completes; the plain `run` stays free of it.
-    public mutating func run(_ source: SourceFile, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
-        reserve(for: source)
-        steps = 0
-        stepLimitReached = false
-        source.bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer, base: source.baseOffset)
-            while let token = lexer.next() {
-                execute(token, buffer, source.baseOffset)
-                observe(token, stack.last.flatMap(StackSlot.node) ?? -1, stack.count)
-            }
-            finish(buffer, source.baseOffset)
-        }
-    }
-
-    /// The end of a source: an `unset` still waiting for its name is an error.
-    @inline(never)
-    private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        abandonCollection()
-        if let range = pendingUnset {
-            pendingUnset = nil
-            report(.error, .unsetNeedsName, "'\(text(range, buffer, base))' needs a variable name after it, as in unset M",
-                   range)
-        }
-    }
-
     /// The value of every stack entry, oldest first, with the variables as they are now;
     /// nil where there is none (the reason is among the diagnostics).
     public mutating func values() -> [Number?] {
@@ -280,42 +146,10 @@ public struct Machine: Sendable {
         return number(slot)
     }
 
-    // MARK: - Tokens
-
-    /// A top-level token of a traced run: out of line, so that `execute` is inlined only into
-    /// the loops that must be fast.
-    @inline(never)
-    private mutating func executeTraced(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        execute(token, buffer, base)
-    }
-
-    /// One token of a compiled program (a word's body, a block). Its own dispatch, not
-    /// `execute`: calls lead from `execute` to the interpreter, and a cycle back into `execute`
-    /// would keep the compiler from inlining it into the top level's token loops. Compiled
-    /// code holds no keyword, comment or invalid token, and names were resolved when compiling.
-    @inline(never)
-    mutating func executeInProgram(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        if pendingUnset != nil, unsetVariable(named: token, buffer, base) { return }
-        switch token.kind {
-        case .number: pushLiteral(token, buffer, base)
-        case .constant:
-            pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
-        // Through the out-of-line wrappers: another inlined copy of `binary` or `unary` here
-        // would keep the compiler from inlining them into the top level's loops.
-        case .operator: binaryFunction(token.builtin!, token, buffer, base)
-        case .function:
-            let op = token.builtin!
-            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
-        case .stackWord: stackWord(token.builtin!, token, buffer, base)
-        case .directive: directive(token)
-        case .variable: pushVariable(token, buffer, base)
-        case .store: store(token, buffer, base)
-        case .comment, .stackEffect, .keyword, .invalid: break
-        }
-    }
+    // MARK: - Instructions (the general half of each; see `Machine+Interpreter`)
 
     @inline(__always)
-    private mutating func pushLiteral(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func pushLiteral(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         // The common literals without a call: a double with --float, a short integer
         // exactly (see `exactShortInteger`); the rest in `literalValue`.
         var value = token.number
@@ -330,67 +164,14 @@ public struct Machine: Sendable {
     }
 
     @inline(never)
-    private mutating func directive(_ token: Token) {
+    mutating func directive(_ token: Token) {
         switch token.builtin! {
         case .deg: options.angleUnit = .degrees
         case .rad: options.angleUnit = .radians
         case .float: options.exact = false
         case .exact: options.exact = true
-        default: pendingUnset = token.range
+        default: break  // `unset NAME` is an instruction of its own
         }
-    }
-
-    @inline(__always)
-    private mutating func execute(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        if collector != nil || pendingUnset != nil, divert(token, buffer, base) { return }
-        switch token.kind {
-        case .number:
-            pushLiteral(token, buffer, base)
-        case .constant:
-            pushConstant(Arithmetic.constant(token.builtin!), kind: .constant, op: token.builtin!, token: token.range)
-        case .operator:
-            binary(token.builtin!, token, buffer, base)
-        case .function:
-            let op = token.builtin!
-            if op.isBinary { binaryFunction(op, token, buffer, base) } else { unaryFunction(op, token, buffer, base) }
-        case .stackWord:
-            stackWord(token.builtin!, token, buffer, base)
-        case .directive:
-            directive(token)
-        case .variable:
-            variableOrCall(token, buffer, base)
-        case .store:
-            store(token, buffer, base)
-        case .comment, .stackEffect:
-            break
-        case .keyword:
-            topLevelKeyword(token, buffer, base)
-        case .invalid:
-            reportInvalid(token, buffer, base)
-        }
-    }
-
-    /// A token while a definition or block is gathered, or after `unset`; true when it took
-    /// the token. Out of line: rare, and the token loop must stay small enough to inline.
-    @inline(never)
-    private mutating func divert(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool {
-        if collector != nil {
-            collect(token, buffer, base)
-            return true
-        }
-        return unsetVariable(named: token, buffer, base)
-    }
-
-    /// A name at the top level: a call of the word it names, or a variable.
-    @inline(never)
-    private mutating func variableOrCall(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let index = variables.intern(UnsafeBufferPointer(rebasing:
-            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
-        if Int(index) < wordOfVariable.count, wordOfVariable[Int(index)] >= 0 {
-            callFromTopLevel(wordOfVariable[Int(index)], token)
-            return
-        }
-        stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
     }
 
     /// Appends a node; returns its stack slot.
@@ -401,7 +182,7 @@ public struct Machine: Sendable {
     }
 
     @inline(__always)
-    private mutating func pushConstant(_ value: Double, kind: Node.Kind, op: BuiltinID, token: Range<Int>) {
+    mutating func pushConstant(_ value: Double, kind: Node.Kind, op: BuiltinID, token: Range<Int>) {
         stack.append(options.keepTrees ? append(Node(kind: kind, op: op, value: value, token: token)) : value)
     }
 
@@ -424,25 +205,10 @@ public struct Machine: Sendable {
         return Int32(nodes.count - 1)
     }
 
-    /// Functions of two operands (`gcd`, `atan2`) run as binary nodes. Out of line: a second
-    /// inlined copy of `binary` makes the token loop too big for the compiler to inline the
-    /// array operations the common path needs.
-    @inline(never)
-    private mutating func binaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
-                                         _ base: Int) {
-        binary(op, token, buffer, base)
-    }
-
-    @inline(never)
-    private mutating func unaryFunction(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
-                                        _ base: Int) {
-        unary(op, token, buffer, base)
-    }
-
     /// The common cases of a binary operator (two values, no trees) in line; the rest apart,
     /// so that this stays small enough for the compiler to inline into the token loop.
     @inline(__always)
-    private mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func binary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         guard n >= 2 else { return binaryWithTrees(op, token, buffer, base) }
         let x = stack[n - 2], y = stack[n - 1]
@@ -467,7 +233,7 @@ public struct Machine: Sendable {
 
     /// A binary operator on nodes, or with too few operands.
     @inline(never)
-    private mutating func binaryWithTrees(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+    mutating func binaryWithTrees(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>,
                                           _ base: Int) {
         let n = stack.count
         guard n >= 2 else {
@@ -507,7 +273,7 @@ public struct Machine: Sendable {
     }
 
     @inline(__always)
-    private mutating func unary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func unary(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         guard n >= 1 else {
             report(.error, .missingOperand,
@@ -536,7 +302,7 @@ public struct Machine: Sendable {
     }
 
     @inline(never)
-    private mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func stackWord(_ op: BuiltinID, _ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let n = stack.count
         let needed = Builtin[op].arity
         guard n >= needed else {
@@ -566,7 +332,8 @@ public struct Machine: Sendable {
         case .depth:
             pushConstant(options.exact ? StackSlot.small(n)! : Double(n), kind: .number, op: .add, token: token.range)
         case .lastx:
-            guard let x = lastX else {
+            let x = lastX
+            guard x.bitPattern != StackSlot.nothing.bitPattern else {
                 report(.error, .missingOperand,
                        "\(text(token.range, buffer, base)) has nothing to recall: no operator or function has run yet",
                        token.range)
@@ -646,7 +413,7 @@ public struct Machine: Sendable {
     }
 
     @inline(never)
-    private mutating func store(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+    mutating func store(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         let first = buffer[token.range.lowerBound - base]
         let nameRange = (token.range.lowerBound + (first == UInt8(ascii: "-") ? 2 : 3))..<token.range.upperBound
         let name = text(nameRange, buffer, base)
@@ -660,22 +427,22 @@ public struct Machine: Sendable {
             report(.error, .missingOperand, "\(text(token.range, buffer, base)) needs 1 operand, found 0", token.range)
             return
         }
-        if !undecidedIfs.isEmpty || word(named: name) != nil {
-            report(.error, undecidedIfs.isEmpty ? .storeIntoWord : .storeInUndecidedBranch,
-                   undecidedIfs.isEmpty ? "cannot store into '\(name)': it is a word defined with ':'"
+        if !run.undecidedIfs.isEmpty || compiler.word(named: name, in: variables) != nil {
+            report(.error, run.undecidedIfs.isEmpty ? .storeIntoWord : .storeInUndecidedBranch,
+                   run.undecidedIfs.isEmpty ? "cannot store into '\(name)': it is a word defined with ':'"
                        : "\(TerminalText.shown(text(token.range, buffer, base))) is inside an if whose flag has no value yet, "
                            + "so whether it stores is not known",
                    token.range)
-            if !undecidedIfs.isEmpty {  // the branch's effect still takes its operand
+            if !run.undecidedIfs.isEmpty {  // the branch's effect still takes its operand
                 willModify(from: last)
                 stack.removeLast()
             }
             return
         }
-        let errorsBefore = diagnostics.count + suppressedDiagnostics
+        let errorsBefore = log.count
         let slot = valueOfSlot(last)  // before reading self: evaluating may add a box
         let value = number(slot)
-        if value == nil, options.storesNeedValues, diagnostics.count + suppressedDiagnostics == errorsBefore,
+        if value == nil, options.storesNeedValues, log.count == errorsBefore,
            let unset = firstUnsetVariable(under: StackSlot.node(stack[last])) {
             let variable = nodes[Int(unset)]
             report(.error, .unsetVariable,
@@ -688,69 +455,14 @@ public struct Machine: Sendable {
         bind(variables.intern(name), value.map { .value($0) } ?? .failed)
     }
 
-    /// `unset NAME`: called with the token after `unset`. Returns whether it consumed it.
-    private mutating func unsetVariable(named token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Bool {
-        let directive = pendingUnset!
-        pendingUnset = nil
-        guard token.kind == .variable else {
-            report(.error, .unsetNeedsName,
-                   "'\(text(directive, buffer, base))' needs a variable name after it, as in unset M", directive)
-            return false
-        }
-        bind(variables.intern(UnsafeBufferPointer(rebasing:
-            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])), .unset)
-        return true
-    }
-
-    @inline(never)
-    mutating func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let word = text(token.range, buffer, base)
-        switch token.problem ?? .unknownToken {
-        case .unknownToken:
-            report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))", token.range)
-        case .invalidNumber:
-            report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(word))", token.range)
-        case .invalidUTF8, .nulByte:
-            // Point at the offending byte itself, not the whole word.
-            var i = token.range.lowerBound - base
-            while i < token.range.upperBound - base {
-                let (scalar, length) = UTF8Scanner.decode(buffer, at: i, limit: buffer.count)
-                if scalar == nil || buffer[i] == 0 { break }
-                i += length
-            }
-            let byte = i < buffer.count ? buffer[i] : 0
-            let hex = String(byte, radix: 16, uppercase: true)
-            if byte == 0 {
-                report(.error, .nulByte, "NUL byte in program text", (base + i)..<(base + i + 1))
-            } else {
-                report(.error, .invalidUTF8, "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" : "")\(hex)",
-                       (base + i)..<(base + i + 1))
-            }
-        case .unclosedStackEffect:
-            report(.error, .unknownToken, "'(' needs a ')' on the same line: a stack effect is written ( a b -- c )",
-                   token.range)
-        case .storeNeedsName:
-            report(.error, .storeNeedsName,
-                   "\(TerminalText.quoted(word)) needs a variable name right after it, as in \(TerminalText.shown(word))M",
-                   token.range)
-        case .invalidStoreName:
-            report(.error, .storeNeedsName, "invalid variable name in \(TerminalText.quoted(word))", token.range)
-        }
-    }
+    /// `unset NAME`.
+    mutating func unset(_ name: Int32) { bind(name, .unset) }
 
     // MARK: - Diagnostics
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-                                 _ range: Range<Int>, replacement: String? = nil) {
-        let isError = severity == .error
-        guard (isError ? keptErrors : keptOthers) < options.diagnosticLimit else {
-            if suppressedDiagnostics == 0 { firstSuppressedRange = range }
-            suppressedDiagnostics += 1
-            if isError { suppressedErrors += 1 }
-            return
-        }
-        if isError { keptErrors += 1 } else { keptOthers += 1 }
-        diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
+                         _ range: Range<Int>, replacement: String? = nil) {
+        log.report(severity, code, message, range, replacement: replacement)
     }
 
     mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,

@@ -8,6 +8,9 @@ public struct Lexer {
     let base: Int
     var position = 0
 
+    /// The offset where the next token is looked for.
+    public var offset: Int { base + position }
+
     /// `base` is the global offset of `bytes[0]` (see `SourceSet`).
     public init(bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes

@@ -95,13 +95,11 @@ extension Machine {
         var inner = Machine(options: options)
         inner.options.keepTrees = false
         inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
-        inner.words = words
-        inner.wordPrograms = wordPrograms
-        inner.wordOfVariable = wordOfVariable
+        inner.compiler = compiler
         inner.variables = variables
         // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
         // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
-        if runHooks?.trace == nil { inner.runHooks = runHooks }
+        if hooks?.trace == nil { inner.hooks = hooks }
         for argument in arguments {
             guard let value = number(argument) else { return .nan }
             let slot = inner.encode(value)
@@ -113,14 +111,14 @@ extension Machine {
             // The body itself is the entry (no one-step program that calls it, made for each
             // call): the call counts as the step it would have been.
             inner.steps = 1
-            inner.interpret(wordPrograms[Int(word)], inputs: definition.inputCount, outputs: definition.outputCount)
+            _ = inner.interpret(definition.program, weight: 1, inputs: definition.inputCount, outputs: definition.outputCount)
         }
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
         // before its diagnostics are passed on.
         let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
         steps += inner.steps
         if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
-        for diagnostic in inner.diagnostics {
+        for diagnostic in inner.log.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
                            "\(definition.name): \(diagnostic.message)", nodes[Int(node)].tokenRange)
@@ -130,14 +128,6 @@ extension Machine {
         }
         guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
         return encode(value)
-    }
-
-    /// A variable token of a compiled body (its name was resolved when compiling: not a word).
-    @inline(__always)
-    mutating func pushVariable(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        let index = variables.intern(UnsafeBufferPointer(rebasing:
-            buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
-        stack.append(append(Node(kind: .variable, lhs: index, dependencies: Self.bucket(index), token: token.range)))
     }
 
     // MARK: - Describing words
@@ -151,9 +141,8 @@ extension Machine {
         var inner = Machine(options: EvaluationOptions(angleUnit: options.angleUnit, keepTrees: true, freeVariables: true,
                                                        exact: options.exact))
         inner.options.maxSteps = 100_000
-        inner.words = words
-        inner.wordPrograms = wordPrograms
-        inner.wordOfVariable = wordOfVariable
+        inner.compiler = compiler
+        inner.variables = variables  // the body's instructions name variables by their index
         for name in effect.inputs {
             let variable = inner.variables.intern(name)
             inner.nodes.append(Node(kind: .variable, lhs: variable, dependencies: Self.bucket(variable),
@@ -162,11 +151,9 @@ extension Machine {
         }
         // Shadowing: a parameter named like a word is the parameter inside the body.
         for name in effect.inputs {
-            if let variable = inner.variables.index(of: name), Int(variable) < inner.wordOfVariable.count {
-                inner.wordOfVariable[Int(variable)] = -1
-            }
+            if let variable = inner.variables.index(of: name) { inner.compiler.setWordName(variable, -1) }
         }
-        inner.interpret(definition.program, inputs: effect.inputs.count, outputs: effect.outputs.count)
+        _ = inner.interpret(definition.program, weight: 1, inputs: effect.inputs.count, outputs: effect.outputs.count)
         var description = inner.description(style: style)
         if inner.steps > inner.options.maxSteps { description = "…" }
         // No formula where running on symbols failed: a loop whose bounds are inputs cannot

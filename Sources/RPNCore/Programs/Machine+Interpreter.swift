@@ -1,491 +1,1120 @@
-/// The interpreter of compiled programs: one loop over instructions, calls on an explicit
-/// return stack (`frames`), so neither call depth nor nesting uses the native stack. A step
-/// budget and a call-depth limit turn runaway programs into diagnostics.
+/// THE loop: every instruction of the language runs here, the top level's and every word's,
+/// with trees or without, traced or not. As Lua 5.4's `luaV_execute`: one function, one
+/// `switch` on the opcode; calls switch frames on an explicit return stack instead of
+/// recursing; and one trap, checked at every fetch (`steps >= trapAt`), handles everything
+/// that is not an instruction's meaning: the step budget, Ctrl-C, the trace, the ifs whose
+/// flag had no value (`UndecidedIf`), a limit that stops a run. Each instruction's case
+/// computes its common operands in place (small integers, doubles: the run's state in
+/// registers) and hands anything else to its general half, out of line, written once.
 extension Machine {
     struct Frame {
-        /// Kept alive by `wordPrograms` (or the caller, for the entry) for the whole run, so
-        /// calls and returns count no references.
-        unowned(unsafe) let program: Program
-        let pc: Int
-        let localsBase: Int
+        var header: UnsafeMutablePointer<Program.Header>
+        var returnIP: UnsafePointer<Instruction>
+        var localsBase: Int
+        /// Whether the caller's steps count (0 at the top level of a chunk).
+        var weight: Int
+    }
+
+    /// How the top level entered counted steps (a block, or a call of a word), so that a limit
+    /// that stops it leaves the stack as its effect would, and the top level goes on after it.
+    struct TopEntry: @unchecked Sendable {
+        var depthBefore: Int
+        var inputs: Int, outputs: Int
+        /// Where the top level goes on after it (nil: the run is a word's body, and ends).
+        var resume: UnsafePointer<Instruction>?
+        var undecidedIfs: Int
     }
 
     /// An `if` whose flag had no value yet (it reads a variable): both parts run, each on its
     /// own copy of the entries they reach, and where they differ the entries become
-    /// `if(c, a, b)` nodes. The parts never go below `base` (the checker's `reach`), so only
-    /// the entries above it are kept aside: a deep stack is not copied at every such if.
-    struct UndecidedIf: Sendable {
+    /// `if(c, a, b)` nodes. The parts never go below `base` (the checker's reach), so only the
+    /// entries above it are kept aside. The trap follows it: at the first part's `else` it
+    /// starts the second, at `then` it merges.
+    struct UndecidedIf: @unchecked Sendable {
         let condition: Int32
         let frameDepth: Int
-        /// The `endIf` instruction where the parts meet.
-        let end: Int
+        let header: UnsafeMutablePointer<Program.Header>
+        let shape: Program.IfShape
         let base: Int
         var stackAtIf: [Double]
         var firstPartStack: [Double] = []
         var inSecondPart = false
     }
 
-    /// Runs `entry` (a block, or a call from the top level) to its end. `inputs`/`outputs` is
-    /// its checked effect: if a limit stops it, the stack is left as that effect would leave
-    /// it, outputs without value.
-    ///
-    /// Two loops share the run's state. Without trees or a trace, the fast loop runs the
-    /// common steps (and the fused ones of `Program.fastSteps`) on `window`, the top of the
-    /// stack held apart in a raw buffer; any other step, a fast step whose operands do not
-    /// suit it, or a step where the budget or Ctrl-C must be checked, moves the window back
-    /// onto `stack` and runs as one plain step of the general loop, which handles everything.
-    mutating func interpret(_ entry: Program, inputs: Int, outputs: Int) {
-        let depthBefore = stack.count
-        let outerIfs = undecidedIfs.count
-        var frames = RawStack<Frame>()
-        var window = RawStack<Double>()
-        unowned(unsafe) var program = entry
-        var pc = 0
-        // The frames' locals, owned by the run. They are never removed while it runs (a return
-        // only moves `localsTop` down), so calls do not shrink and regrow them.
-        var locals = RawStack<Double>()
-        var localsBase = 0
-        var localsTop = entry.localCount
-        while locals.count < localsTop { locals.push(.nan) }
-        let limit = options.maxSteps
-        let hooks = runHooks
-        let fast = !options.keepTrees && hooks?.trace == nil
-
-        func stop(_ code: DiagnosticCode?, _ message: String, at range: Range<Int>) {
-            if let code { report(.error, code, message, range) }
-            undecidedIfs.removeSubrange(outerIfs...)
-            runLocals = RunLocals()
-            settle(inputs: inputs, outputs: outputs, from: depthBefore, at: range)
-        }
-
-        while true {
-            if fast {
-                var state = RunState(program: program, pc: pc, localsBase: localsBase, localsTop: localsTop)
-                runFast(&state, &window, &frames, &locals, outerIfs: outerIfs)
-                program = state.program
-                pc = state.pc
-                localsBase = state.localsBase
-                localsTop = state.localsTop
-            }
-
-            // The general loop's step: any step, with trees and traces; a limit or Ctrl-C.
-            runLocals = RunLocals(base: locals.base, count: locals.count)
-            let code = UnsafeBufferPointer(program.steps)
-            let ranges = UnsafeBufferPointer(program.ranges)
-            let tokens = UnsafeBufferPointer(program.tokens)
-            let buffer = program.buffer, base = program.base
-            if pc >= code.count {
-                localsTop = localsBase
-                guard frames.count > 0 else {
-                    runLocals = RunLocals()
-                    return
-                }
-                let frame = frames.pop()
-                program = frame.program
-                pc = frame.pc
-                localsBase = frame.localsBase
-                continue
-            }
-            steps &+= 1
-            if steps > limit {
-                // Once per run: what follows is still compiled and checked, but not run.
-                if !stepLimitReached {
-                    stepLimitReached = true
-                    report(options.stepLimitIsError ? .error : .warning, .stepLimit,
-                           "stopped after \(limit) steps, the step limit (\(options.stepLimitAdvice))", ranges[pc])
-                }
-                stop(nil, "", at: ranges[pc])
-                return
-            }
-            if steps & 0xFFF == 0, let hooks, let interrupted = hooks.interrupted, interrupted() {
-                hooks.wasInterrupted = true
-                stop(nil, "", at: ranges[pc])
-                return
-            }
-            switch code[pc] {
-            case .number(let index), .operator(_, let index), .token(let index):
-                let token = tokens[Int(index)]
-                executeInProgram(token, buffer, base)
-                pc += 1
-                if let trace = hooks?.trace { trace(token, self) }
-            case .local(let local):
-                let at = ranges[pc]
-                let value = locals[localsBase + Int(local)]
-                if options.keepTrees, StackSlot.node(value) == nil {
-                    nodes.append(Node(kind: .number, value: value, lhs: 10, token: at))
-                    stack.append(StackSlot.box(Int32(nodes.count - 1)))
-                } else {
-                    stack.append(value)
-                }
-                pc += 1
-                if let trace = hooks?.trace { trace(Token(.variable, at), self) }
-            case .call(let word):
-                let at = ranges[pc]
-                pc += 1
-                if let trace = hooks?.trace { trace(Token(.variable, at), self) }
-                if call(word, at: at) { continue }
-                guard frames.count < options.maxCallDepth else {
-                    stop(.recursionLimit,
-                         "calls nested \(options.maxCallDepth) deep, the limit: '\(words[Int(word)].name)' may call itself without end",
-                         at: at)
-                    return
-                }
-                frames.push(Frame(program: program, pc: pc, localsBase: localsBase))
-                program = wordPrograms[Int(word)]
-                pc = 0
-                localsBase = localsTop
-                localsTop += program.localCount
-                while locals.count < localsTop { locals.push(.nan) }
-            case .bindParameters(let count):
-                let n = Int(count)
-                willModify(from: stack.count - n)
-                var i = n
-                while i > 0 {
-                    i -= 1
-                    locals[localsBase + i] = stack.removeLast()
-                }
-                pc += 1
-            case .branchIfZero(let target, let reach):
-                let at = ranges[pc]
-                let flag = popFlag()
-                if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .if), self) }
-                switch flag {
-                case .value(let isTrue): pc = isTrue ? pc + 1 : Int(target)
-                case .none: pc = Int(target)
-                case .undecided(let condition):
-                    // Where the parts meet: the `endIf` after the else part, or the target itself.
-                    var end = Int(target)
-                    if end - 1 > pc, case .skipElse(let afterElse) = code[end - 1] { end = Int(afterElse) }
-                    let base = Swift.max(0, stack.count - Int(reach))
-                    willModify(from: base)
-                    undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: frames.count, end: end, base: base,
-                                                    stackAtIf: Array(stack[base...])))
-                    pc += 1
-                }
-            case .skipElse(let target):
-                if var undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == Int(target),
-                   !undecided.inSecondPart {
-                    undecided.firstPartStack = Array(stack[undecided.base...])
-                    stack.removeSubrange(undecided.base...)
-                    stack.append(contentsOf: undecided.stackAtIf)
-                    undecided.stackAtIf = []
-                    undecided.inSecondPart = true
-                    undecidedIfs[undecidedIfs.count - 1] = undecided
-                    pc += 1
-                } else {
-                    pc = Int(target)
-                }
-            case .endIf:
-                let at = ranges[pc]
-                if let undecided = undecidedIfs.last, undecided.frameDepth == frames.count, undecided.end == pc {
-                    undecidedIfs.removeLast()
-                    let now = Array(stack[undecided.base...])
-                    let first = undecided.inSecondPart ? undecided.firstPartStack : now
-                    let second = undecided.inSecondPart ? now : undecided.stackAtIf
-                    stack.removeSubrange(undecided.base...)
-                    merge(condition: undecided.condition, first, second, at: at)
-                }
-                pc += 1
-            case .forStart(let local, let exit, let hasStep):
-                pc = startLoop(counter: locals.base + localsBase + Int(local), hasStep: hasStep, at: ranges[pc]) ? pc + 1 : Int(exit)
-            case .forNext(let local, let body):
-                if let trace = hooks?.trace { trace(Token(.keyword, ranges[pc], builtin: .next), self) }
-                pc = advanceLoop(counter: locals.base + localsBase + Int(local), at: ranges[pc]) ? Int(body) : pc + 1
-            case .until(let body):
-                let at = ranges[pc]
-                if let trace = hooks?.trace { trace(Token(.keyword, at, builtin: .until), self) }
-                switch popFlag() {
-                case .value(let done): pc = done ? pc + 1 : Int(body)
-                case .none: pc += 1
-                case .undecided:
-                    report(.error, .loopBoundUnknown,
-                           "until needs a value to decide whether to repeat, but its flag depends on variables", at)
-                    pc += 1
-                }
-            case .localOperator, .literalOperator, .localLiteralOperator, .localLiteralBranch, .operatorBranch,
-                 .operatorEndIf, .skipElseEndIf, .localSkipElseEndIf:
-                preconditionFailure("fused steps are only in fastSteps")
-            }
-        }
-    }
-
-    /// Where a run is: the program and step, and its frame's locals.
-    struct RunState {
-        unowned(unsafe) var program: Program
-        var pc: Int
+    /// Where the loop is, for the trap to change.
+    struct Position {
+        var ip: UnsafePointer<Instruction>
+        var header: UnsafeMutablePointer<Program.Header>
         var localsBase: Int
-        var localsTop: Int
+        var weight: Int
     }
 
-    /// The fast loop of `interpret`, apart so that the compiler keeps its state in registers:
-    /// runs steps until one needs the general loop, then moves the window back onto `stack`.
+    enum TrapOutcome {
+        /// Run the instruction (`plain`: its plain form, a superinstruction's first word).
+        case proceed, plain
+        /// Go on at the new position (its instruction is counted at its fetch).
+        case jump
+        case finish, interrupted
+    }
+
+    /// Runs `entry` to its end: a chunk of the top level (`weight` 0: its straight-line code
+    /// counts no steps; its blocks and calls do), or a word's body with its inputs on the stack
+    /// (`weight` 1, `inputs`/`outputs` its effect: a limit that stops it leaves the stack as
+    /// that effect would, outputs without value). False when Ctrl-C stopped it.
     @inline(never)
-    private mutating func runFast(_ state: inout RunState, _ windowOfRun: inout RawStack<Double>,
-                                  _ framesOfRun: inout RawStack<Frame>, _ localsOfRun: inout RawStack<Double>,
-                                  outerIfs: Int) {
-        // Moved into locals of this function for the loop, and back at its end: their
-        // pointers and counts then stay in registers, which stores through other pointers
-        // would otherwise make the compiler reload.
-        var window = windowOfRun, frames = framesOfRun, locals = localsOfRun
-        unowned(unsafe) var program = state.program
-        var pc = state.pc
-        var localsBase = state.localsBase
-        var localsTop = state.localsTop
-        let limit = options.maxSteps
-        let exact = options.exact
-        // Read through buffers the program owns, changed only by calls and returns.
-        var code = UnsafeBufferPointer(program.fastSteps)
-        var literals = UnsafeBufferPointer(program.literals)
-        var count = code.count
-        var done = steps
-        // The last step the fast loop may take: the general loop takes the steps
-        // where the budget ends or Ctrl-C is polled (every 4096th).
-        let lastFast = Swift.min(limit, done | 0xFFF)
-        fastLoop: while true {
-            if pc >= count {
-                guard frames.count > 0 else { break fastLoop }
-                localsTop = localsBase
-                let frame = frames.pop()
-                program = frame.program
-                code = UnsafeBufferPointer(program.fastSteps)
-                literals = UnsafeBufferPointer(program.literals)
-                count = code.count
-                pc = frame.pc
-                localsBase = frame.localsBase
-                continue
+    mutating func interpret(_ entry: Program, weight entryWeight: Int, inputs: Int = 0, outputs: Int = 0) -> Bool {
+        let depthBefore = stack.count
+        let outerIfs = run.undecidedIfs.count
+        if entryWeight == 1 {
+            run.topEntry = TopEntry(depthBefore: depthBefore, inputs: inputs, outputs: outputs, resume: nil,
+                                    undecidedIfs: outerIfs)
+        }
+        var header = entry.header
+        var ip = UnsafePointer(header.pointee.code)
+        var localsBase = run.locals.count
+        run.locals.reserve(localsBase + header.pointee.localCount)
+        run.locals.count = localsBase + header.pointee.localCount
+        var fp = run.locals.base + localsBase
+        let entryFrames = run.frames.count
+        // Room for every push the entry can make (`Program.Header.maxGrowth`): pushes then
+        // need no check; a call makes room for its callee's.
+        stack.reserve(extra: header.pointee.maxGrowth)
+        // `sp` points past the top entry; `base` is the stack's storage (both change only when
+        // it grows, out of line).
+        var base = stack.base
+        var sp = base + stack.count
+        var steps = self.steps
+        run.trapAt = nextTrap()
+        // The loop traps 3 steps early, and the trap runs the instructions up to the real trap
+        // plain: a superinstruction stands for up to 4 steps, so the trap stops at the same step
+        // as the plain instructions would, and superinstructions need no check of their own.
+        var trapBound = run.trapAt &- 3
+        var weight = entryWeight
+        var exact = options.exact
+        let trees = options.keepTrees
+        let maxCallDepth = options.maxCallDepth
+
+        fetch: while true {
+            steps &+= weight
+            var word = ip.pointee
+            if steps >= trapBound {
+                stack.setCount(base.distance(to: sp))
+                self.steps = steps
+                var position = Position(ip: ip, header: header, localsBase: localsBase, weight: weight)
+                let outcome = trap(&position, entryFrames: entryFrames, outerIfs: outerIfs)
+                ip = position.ip
+                header = position.header
+                localsBase = position.localsBase
+                weight = position.weight
+                fp = run.locals.base + localsBase
+                base = room(for: header)
+                sp = base + stack.count
+                steps = self.steps
+                trapBound = run.trapAt &- 3
+                exact = options.exact
+                switch outcome {
+                case .proceed: word = ip.pointee
+                case .plain: word = ip.pointee.with(ip.pointee.opcode.plain)
+                case .jump: continue fetch  // the new instruction is counted at its fetch
+                case .finish:
+                    run.locals.count = localsBase
+                    return true
+                case .interrupted:
+                    run.locals.count = localsBase
+                    return false
+                }
             }
-            guard done < lastFast else { break fastLoop }
-            switch code[pc] {
-            case .number(let index):
-                let literal = literals[Int(index)]
-                if exact {
-                    guard literal.isShortInteger else { break fastLoop }
-                    window.push(literal.exact)
-                } else {
-                    guard literal.float.isFinite else { break fastLoop }
-                    window.push(literal.float)
+            dispatch: while true {
+                switch word.opcode {
+                // MARK: Pushes
+                case .literal:
+                    guard !trees else { break dispatch }
+                                        sp.pointee = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    sp += 1
+                    ip += 1
+                case .literalWide:
+                    let value = exact ? Double(bits: ip[1].bits) : Double(bits: ip[2].bits)
+                    guard !trees, exact ? StackSlot.isSmall(value) : value.isFiniteValue else { break dispatch }
+                                        sp.pointee = value
+                    sp += 1
+                    ip += 3
+                case .local:
+                    let value = fp[word.a]
+                    guard !trees || StackSlot.node(value) != nil else { break dispatch }
+                                        sp.pointee = value
+                    sp += 1
+                    ip += 1
+                case .constant, .variable:
+                    break dispatch
+
+                // MARK: Quick operations on the stack (one case each, so that `quick` folds)
+                case .add:
+                    guard sp >= base + 2, let result = Self.quickAdd(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.add.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .subtract:
+                    guard sp >= base + 2, let result = Self.quickSubtract(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.subtract.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .multiply:
+                    guard sp >= base + 2, let result = Self.quickMultiply(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.multiply.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .less:
+                    guard sp >= base + 2, let result = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.less.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .greater:
+                    guard sp >= base + 2, let result = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.greater.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .lessEqual:
+                    guard sp >= base + 2, let result = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.lessEqual.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .greaterEqual:
+                    guard sp >= base + 2, let result = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.greaterEqual.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .equal:
+                    guard sp >= base + 2, let result = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.equal.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .notEqual:
+                    guard sp >= base + 2, let result = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = Instruction(.binary, a: Int(BuiltinID.notEqual.rawValue))  // fractions, big integers, trees
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp[-2] = result
+                    sp -= 1
+                    ip += 1
+                case .binary:
+                    guard sp >= base + 2, StackSlot.isValue(sp[-2]), StackSlot.isValue(sp[-1]) else {
+                        break dispatch
+                    }
+                    let y = sp[-1]
+                    stack.setCount(base.distance(to: sp))
+                    lastX = y
+                    guard case .value(let result) = combine(BuiltinID(rawValue: UInt8(word.a))!, sp[-2], y,
+                                                            angle: options.angleUnit) else {
+                        break dispatch
+                    }
+                    sp[-2] = result
+                    sp -= 1
+                    trapBound = run.trapAt &- 3
+                    ip += 1
+                case .unary:
+                    guard sp > base, StackSlot.isValue(sp[-1]) else { break dispatch }
+                    let x = sp[-1]
+                    stack.setCount(base.distance(to: sp))
+                    lastX = x
+                    guard case .value(let result) = combine(BuiltinID(rawValue: UInt8(word.a))!, x, angle: options.angleUnit) else {
+                        break dispatch
+                    }
+                    sp[-1] = result
+                    trapBound = run.trapAt &- 3
+                    ip += 1
+
+                // MARK: Stack words
+                case .dup:
+                    guard sp > base else { break dispatch }
+                                        sp.pointee = sp[-1]
+                    sp += 1
+                    ip += 1
+                case .drop:
+                    guard sp > base else { break dispatch }
+                    sp -= 1
+                    ip += 1
+                case .swap:
+                    guard sp >= base + 2 else { break dispatch }
+                    let top = sp[-1]
+                    sp[-1] = sp[-2]
+                    sp[-2] = top
+                    ip += 1
+                case .over:
+                    guard sp >= base + 2 else { break dispatch }
+                                        sp.pointee = sp[-2]
+                    sp += 1
+                    ip += 1
+                case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store:
+                    break dispatch
+
+                // MARK: Calls
+                case .call, .topCall:
+                    let callee = compiler.wordHeaders[word.a]
+                    var enter = word.opcode == .call && !trees && !callee.pointee.isBroken
+                        && sp >= base + callee.pointee.inputs && run.frames.count < maxCallDepth
+                    if !enter {
+                        stack.setCount(base.distance(to: sp))
+                        self.steps = steps
+                        let token = header.pointee.program.token(at: header.pointee.program.index(of: ip))
+                        enter = word.opcode == .call ? callNeedsFrame(Int32(word.a), at: token.range)
+                            : enterFromTopLevel(Int32(word.a), at: token.range)
+                        base = room(for: header)
+                        sp = base + stack.count
+                        steps = self.steps
+                        trapBound = run.trapAt &- 3
+                        if !enter {
+                            ip += 1
+                            break
+                        }
+                        if word.opcode == .topCall {
+                            run.topEntry = TopEntry(depthBefore: base.distance(to: sp), inputs: callee.pointee.inputs,
+                                                    outputs: callee.pointee.outputs, resume: ip + 1,
+                                                    undecidedIfs: run.undecidedIfs.count)
+                        }
+                    }
+                    if sp + callee.pointee.maxGrowth > base + stack.capacity {
+                        stack.setCount(base.distance(to: sp))
+                        stack.reserve(extra: callee.pointee.maxGrowth)
+                        base = stack.base
+                        sp = base + stack.count
+                    }
+                    run.frames.push(Frame(header: header, returnIP: ip + 1, localsBase: localsBase, weight: weight))
+                    localsBase &+= header.pointee.localCount
+                    let top = localsBase &+ callee.pointee.localCount
+                    if top > run.locals.capacity { run.locals.reserve(top) }
+                    run.locals.count = top
+                    fp = run.locals.base + localsBase
+                    header = callee
+                    ip = UnsafePointer(callee.pointee.code)
+                    weight = 1
+                case .bind:
+                    let n = word.a
+                    guard sp >= base + n else { break dispatch }
+                    var i = n
+                    while i > 0 {
+                        i &-= 1
+                        sp -= 1
+                        fp[i] = sp.pointee
+                    }
+                    ip += 1
+                case .ret:
+                    steps &-= weight  // a return is no step
+                    guard run.frames.count > entryFrames else {
+                        stack.setCount(base.distance(to: sp))
+                        self.steps = steps
+                        run.locals.count = localsBase
+                        flushTrace()
+                        return true
+                    }
+                    let frame = run.frames.pop()
+                    run.locals.count = localsBase
+                    header = frame.header
+                    ip = frame.returnIP
+                    localsBase = frame.localsBase
+                    fp = run.locals.base + localsBase
+                    weight = frame.weight
+
+                // MARK: Control
+                case .jump:
+                    ip += word.b
+                case .branch, .until:
+                    guard sp > base else { break dispatch }
+                    let flag = sp[-1]
+                    guard let isZero = Self.isZeroFlag(flag) else { break dispatch }
+                    sp -= 1
+                    ip += isZero ? word.b : 1
+                case .forPrepare, .forStepPrepare:
+                    break dispatch
+                case .forNext:
+                    // A counted loop (`ForCount`): the iterations left, the counter stepped.
+                    let counter = fp + word.a
+                    let left = counter[1].bits
+                    if left >> 48 == ForCount.smallTag {
+                        guard left & ForCount.mask != 0 else { ip += 1; continue fetch }
+                        counter[1] = Double(bits: left &- 1)
+                        counter[0] = Double(bits: counter[0].bits &+ counter[2].bits)
+                        ip += word.b
+                    } else if left >> 48 == ForCount.doubleTag {
+                        guard left & ForCount.mask != 0 else { ip += 1; continue fetch }
+                        counter[1] = Double(bits: left &- 1)
+                        counter[0] = counter[0] + counter[2]
+                        ip += word.b
+                    } else {
+                        break dispatch
+                    }
+                case .beginBlock:
+                    stack.setCount(base.distance(to: sp))
+                    self.steps = steps
+                    let block = header.pointee.program.block(word.a)
+                    if stepLimitReached {
+                        // Later blocks do not run: their outputs have no value.
+                        settle(inputs: block.inputs, outputs: block.outputs, from: base.distance(to: sp),
+                               at: header.pointee.program.token(at: header.pointee.program.index(of: ip)).range)
+                        base = room(for: header)
+                        sp = base + stack.count
+                        ip = UnsafePointer(header.pointee.code) + block.end + 1
+                        break
+                    }
+                    run.topEntry = TopEntry(depthBefore: base.distance(to: sp), inputs: block.inputs, outputs: block.outputs,
+                                            resume: UnsafePointer(header.pointee.code) + block.end + 1,
+                                            undecidedIfs: run.undecidedIfs.count)
+                    weight = 1
+                    ip += 1
+                case .endBlock:
+                    steps &-= weight  // no step of the block's
+                    weight = 0
+                    run.topEntry = nil
+                    ip += 1
+
+
+                // MARK: Superinstructions (they run inside words and blocks only: weight 1)
+                case .addLocal:
+                    guard let result = Self.quickAdd(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .subtractLocal:
+                    guard let result = Self.quickSubtract(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .multiplyLocal:
+                    guard let result = Self.quickMultiply(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .lessLocal:
+                    guard let result = Self.quickLess(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .greaterLocal:
+                    guard let result = Self.quickGreater(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .lessEqualLocal:
+                    guard let result = Self.quickLessEqual(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .greaterEqualLocal:
+                    guard let result = Self.quickGreaterEqual(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .equalLocal:
+                    guard let result = Self.quickEqual(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .notEqualLocal:
+                    guard let result = Self.quickNotEqual(sp[-1], fp[word.a], exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = fp[word.a]
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .addLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickAdd(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .subtractLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickSubtract(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .multiplyLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickMultiply(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .lessLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickLess(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .greaterLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickGreater(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .lessEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickLessEqual(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .greaterEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickGreaterEqual(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .equalLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickEqual(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .notEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
+                    guard let result = Self.quickNotEqual(sp[-1], y, exact: exact) else {
+                        word = word.with(.literal)
+                        continue dispatch
+                    }
+                    lastX = y
+                    sp[-1] = result
+                    steps &+= 1
+                    ip += 2
+                case .localAddLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickAdd(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localSubtractLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickSubtract(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localMultiplyLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickMultiply(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localLessLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickLess(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localGreaterLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localLessEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localGreaterEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localNotEqualLiteral:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let result = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                                        sp.pointee = result
+                    sp += 1
+                    steps &+= 2
+                    ip += 3
+                case .localLessLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickLess(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .localGreaterLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .localLessEqualLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .localGreaterEqualLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .localEqualLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .localNotEqualLiteralBranch:
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
+                    guard let flag = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                        word = word.with(.local)
+                        continue dispatch
+                    }
+                    lastX = y
+                    steps &+= 3
+                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                case .lessBranch:
+                    guard let flag = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.less)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .greaterBranch:
+                    guard let flag = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.greater)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .lessEqualBranch:
+                    guard let flag = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.lessEqual)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .greaterEqualBranch:
+                    guard let flag = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.greaterEqual)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .equalBranch:
+                    guard let flag = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.equal)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .notEqualBranch:
+                    guard let flag = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
+                        word = word.with(.notEqual)
+                        continue dispatch
+                    }
+                    lastX = sp[-1]
+                    sp -= 2
+                    steps &+= 1
+                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                case .localReturn:
+                    guard run.frames.count > entryFrames else { word = word.with(.local); continue dispatch }
+                    let value = fp[word.a]
+                    guard !trees || StackSlot.node(value) != nil else { word = word.with(.local); continue dispatch }
+                                        sp.pointee = value
+                    sp += 1
+                    let frame = run.frames.pop()
+                    run.locals.count = localsBase
+                    header = frame.header
+                    ip = frame.returnIP
+                    localsBase = frame.localsBase
+                    fp = run.locals.base + localsBase
+                    weight = frame.weight
                 }
-                done &+= 1
-                pc &+= 1
-            case .local(let local):
-                window.push(locals[localsBase &+ Int(local)])
-                done &+= 1
-                pc &+= 1
-            case .operator(let op, _):
-                guard binaryOnWindow(op, &window, exact: exact) else { break fastLoop }
-                done &+= 1
-                pc &+= 1
-            case .localOperator(let local, let op):
-                guard done &+ 2 <= lastFast,
-                      binaryOnTop(op, locals[localsBase &+ Int(local)], &window, exact: exact) else { break fastLoop }
-                done &+= 2
-                pc &+= 2
-            case .literalOperator(let index, let op):
-                guard done &+ 2 <= lastFast,
-                      binaryOnTop(op, literals[Int(index)].value(exact: exact), &window, exact: exact) else { break fastLoop }
-                done &+= 2
-                pc &+= 2
-            case .localLiteralOperator(let local, let index, let op):
-                guard done &+ 3 <= lastFast else { break fastLoop }
-                let y = literals[Int(index)].value(exact: exact)
-                guard let result = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window.push(result)
-                done &+= 3
-                pc &+= 3
-            case .localLiteralBranch(let local, let index, let op, let target):
-                guard done &+ 4 <= lastFast else { break fastLoop }
-                let y = literals[Int(index)].value(exact: exact)
-                guard let flag = Self.quickBinary(op, locals[localsBase &+ Int(local)], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                done &+= 4
-                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 4
-            case .operatorBranch(let op, let target):
-                guard done &+ 2 <= lastFast, window.count >= 2 || pull(into: &window, 2) else { break fastLoop }
-                let y = window[window.count &- 1]
-                guard let flag = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else {
-                    break fastLoop
-                }
-                lastX = y
-                window.count &-= 2
-                done &+= 2
-                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 2
-            case .branchIfZero(let target, _), .until(let target):
-                // `if` goes to its else part, `until` back to its body, when the flag is 0.
-                guard window.count >= 1 || pull(into: &window, 1) else { break fastLoop }
-                let flag = window[window.count &- 1]
-                guard StackSlot.smallValue(flag) != nil || flag.isFinite else { break fastLoop }
-                window.count &-= 1
-                done &+= 1
-                pc = Self.isZeroFlag(flag) ? Int(target) : pc &+ 1
-            case .skipElse(let target):
-                guard undecidedIfs.count == outerIfs else { break fastLoop }
-                done &+= 1
-                pc = Int(target)
-            case .skipElseEndIf(let after):
-                guard done &+ 2 <= lastFast, undecidedIfs.count == outerIfs else { break fastLoop }
-                done &+= 2
-                pc = Int(after)
-            case .localSkipElseEndIf(let local, let after):
-                guard done &+ 3 <= lastFast, undecidedIfs.count == outerIfs else { break fastLoop }
-                window.push(locals[localsBase &+ Int(local)])
-                done &+= 3
-                pc = Int(after)
-            case .operatorEndIf(let op):
-                guard done &+ 2 <= lastFast, undecidedIfs.count == outerIfs,
-                      binaryOnWindow(op, &window, exact: exact) else { break fastLoop }
-                done &+= 2
-                pc &+= 2
-            case .endIf:
-                guard undecidedIfs.count == outerIfs else { break fastLoop }
-                done &+= 1
-                pc &+= 1
-            case .call(let word):
-                // A call of a word without errors, its operands checked statically (or
-                // counted here, for the top level's entry call).
-                unowned(unsafe) let callee = wordPrograms[Int(word)]
-                guard frames.count < options.maxCallDepth, !callee.isBroken,
-                      callee.inputs <= stack.count &+ window.count else { break fastLoop }
-                done &+= 1
-                frames.push(Frame(program: program, pc: pc &+ 1, localsBase: localsBase))
-                program = callee
-                code = UnsafeBufferPointer(callee.fastSteps)
-                literals = UnsafeBufferPointer(callee.literals)
-                count = code.count
-                pc = 0
-                localsBase = localsTop
-                localsTop &+= callee.localCount
-                while locals.count < localsTop { locals.push(.nan) }
-            case .bindParameters(let n):
-                let count = Int(n)
-                guard window.count >= count || pull(into: &window, count) else { break fastLoop }
-                var i = count
-                while i > 0 {
-                    i &-= 1
-                    locals[localsBase &+ i] = window.pop()
-                }
-                done &+= 1
-                pc &+= 1
-            case .forNext(let local, let body):
-                // Small integer counters, or doubles with --float: the step of every loop.
-                let counter = localsBase &+ Int(local)
-                let current = locals[counter], bound = locals[counter &+ 1], step = locals[counter &+ 2]
-                if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step),
-                   let b = StackSlot.smallValue(bound), let next = StackSlot.small(c &+ s) {
-                    locals[counter] = next
-                    pc = (s > 0 ? c &+ s <= b : c &+ s >= b) ? Int(body) : pc &+ 1
-                } else if current.isFinite, step.isFinite, bound.isFinite {
-                    let next = current + step
-                    locals[counter] = next
-                    pc = (step > 0 ? next <= bound : next >= bound) ? Int(body) : pc &+ 1
-                } else {
-                    break fastLoop
-                }
-                done &+= 1
-            case .token, .forStart:
-                break fastLoop
+                continue fetch
+            }
+            // The general half of the instruction at `ip` (plain: superinstructions fell back
+            // above), out of line, with the stack written back and read again after.
+            stack.setCount(base.distance(to: sp))
+            self.steps = steps
+            ip = general(word, at: ip, header: header, fp: fp)
+            base = room(for: header)
+            sp = base + stack.count
+            steps = self.steps
+            trapBound = run.trapAt &- 3
+            exact = options.exact
+        }
+    }
+
+    /// The stack's storage once it has room for every push `header`'s program can still make
+    /// (after an instruction that may have pushed more than the loop counted on).
+    @inline(never)
+    private mutating func room(for header: UnsafeMutablePointer<Program.Header>) -> UnsafeMutablePointer<Double> {
+        stack.reserve(extra: header.pointee.maxGrowth)
+        return stack.base
+    }
+
+    /// The general half of a plain instruction: trees, operands of any kind, too few operands,
+    /// and the instructions that are only that. Returns where to go on.
+    @inline(never)
+    private mutating func general(_ word: Instruction, at ip: UnsafePointer<Instruction>,
+                                  header: UnsafeMutablePointer<Program.Header>, fp: UnsafeMutablePointer<Double>)
+        -> UnsafePointer<Instruction> {
+        let program = header.pointee.program
+        let index = program.index(of: ip)
+        let token = program.token(at: index)
+        let buffer = program.buffer, base = program.base
+        switch word.opcode {
+        case .literal, .literalWide:
+            pushLiteral(token, buffer, base)
+        case .constant:
+            let op = BuiltinID(rawValue: UInt8(word.a))!
+            pushConstant(Arithmetic.constant(op), kind: .constant, op: op, token: token.range)
+        case .local:
+            // With trees, a value gets a node of its own, so that descriptions show it.
+            let value = fp[word.a]
+            if options.keepTrees, StackSlot.node(value) == nil {
+                nodes.append(Node(kind: .number, value: value, lhs: 10, token: token.range))
+                stack.append(StackSlot.box(Int32(nodes.count - 1)))
+            } else {
+                stack.append(value)
+            }
+        case .variable:
+            stack.append(append(Node(kind: .variable, lhs: Int32(word.a), dependencies: Self.bucket(Int32(word.a)),
+                                     token: token.range)))
+        case .add, .subtract, .multiply, .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .binary:
+            binary(token.builtin!, token, buffer, base)
+        case .unary:
+            unary(token.builtin!, token, buffer, base)
+        case .dup, .drop, .swap, .over, .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted:
+            stackWord(token.builtin!, token, buffer, base)
+        case .directive:
+            directive(token)
+        case .unset:
+            unset(Int32(word.a))
+        case .store:
+            store(token, buffer, base)
+        case .bind:
+            // Fewer entries than parameters: only an entry word called with too few (reported).
+            let n = word.a
+            willModify(from: Swift.max(0, stack.count - n))
+            for i in stride(from: n - 1, through: 0, by: -1) { fp[i] = stack.isEmpty ? .nan : stack.removeLast() }
+        case .branch:
+            let flag = popFlag()
+            switch flag {
+            case .value(let isTrue): return isTrue ? ip + 1 : ip + word.b
+            case .none: return ip + word.b
+            case .undecided(let condition):
+                let base = Swift.max(0, stack.count - word.a)
+                willModify(from: base)
+                run.undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: run.frames.count, header: header,
+                                                    shape: program.shape(ofIf: index)!, base: base,
+                                                    stackAtIf: Array(stack[base...])))
+                run.trapAt = 0  // the trap follows its parts
+            }
+        case .until:
+            switch popFlag() {
+            case .value(let done): return done ? ip + 1 : ip + word.b
+            case .none: break
+            case .undecided:
+                report(.error, .loopBoundUnknown,
+                       "until needs a value to decide whether to repeat, but its flag depends on variables", token.range)
+            }
+        case .forPrepare, .forStepPrepare:
+            return startLoop(counter: fp + word.a, hasStep: word.opcode == .forStepPrepare, at: token.range)
+                ? ip + 1 : ip + word.b
+        case .forNext:
+            return advanceLoop(counter: fp + word.a, at: token.range) ? ip + word.b : ip + 1
+        case .jump, .call, .topCall, .ret, .beginBlock, .endBlock,
+             .addLocal, .subtractLocal, .multiplyLocal, .lessLocal, .greaterLocal, .lessEqualLocal,
+             .greaterEqualLocal, .equalLocal, .notEqualLocal, .addLiteral, .subtractLiteral, .multiplyLiteral,
+             .lessLiteral, .greaterLiteral, .lessEqualLiteral, .greaterEqualLiteral, .equalLiteral, .notEqualLiteral,
+             .localAddLiteral, .localSubtractLiteral, .localMultiplyLiteral, .localLessLiteral, .localGreaterLiteral,
+             .localLessEqualLiteral, .localGreaterEqualLiteral, .localEqualLiteral, .localNotEqualLiteral,
+             .localLessLiteralBranch, .localGreaterLiteralBranch, .localLessEqualLiteralBranch,
+             .localGreaterEqualLiteralBranch, .localEqualLiteralBranch, .localNotEqualLiteralBranch,
+             .lessBranch, .greaterBranch, .lessEqualBranch, .greaterEqualBranch, .equalBranch, .notEqualBranch,
+             .localReturn:
+            preconditionFailure("\(word.opcode) has no general half")
+        }
+        return ip + word.width
+    }
+
+    // MARK: - The trap
+
+    /// When the loop must trap next: at every instruction while something follows each one
+    /// (a trace, an undecided `if`, a stop to carry out), else at the step limit or the next
+    /// time Ctrl-C is asked.
+    func nextTrap() -> Int {
+        if hooks?.trace != nil || !run.undecidedIfs.isEmpty || run.stopRequested || run.pollRequested { return 0 }
+        var at = stepLimitReached || options.maxSteps == Int.max ? Int.max : options.maxSteps + 1
+        if hooks?.interrupted != nil { at = Swift.min(at, (steps | 0xFFF) + 1) }
+        return at
+    }
+
+    /// Everything that happens between instructions: called at the fetch of the instruction
+    /// at `position.ip` (already counted) when the steps reached `run.trapAt`.
+    @inline(never)
+    private mutating func trap(_ position: inout Position, entryFrames: Int, outerIfs: Int) -> TrapOutcome {
+        // Within the 3 steps before the trap: plain instructions only (see `trapBound`).
+        if steps < run.trapAt { return .plain }
+        let program = position.header.pointee.program
+        var index = program.index(of: position.ip)
+        let opcode = position.ip.pointee.opcode
+        // Returns and the ends of blocks were counted at their fetch, and take it back as they
+        // run: they are no steps.
+        let counted = opcode == .ret || opcode == .endBlock ? steps - position.weight : steps
+        defer { run.trapAt = nextTrap() }
+        // What comes of the trap, once `run.trapAt` is set for the next.
+        func proceed() -> TrapOutcome { steps &+ 3 >= nextTrap() ? .plain : .proceed }
+
+        // A limit: the step budget, or a stop an instruction asked for.
+        let limitReached = position.weight > 0 && !stepLimitReached && counted > options.maxSteps
+        if limitReached || run.stopRequested {
+            if limitReached {
+                stepLimitReached = true
+                report(options.stepLimitIsError ? .error : .warning, .stepLimit,
+                       "stopped after \(options.maxSteps) steps, the step limit (\(options.stepLimitAdvice))",
+                       program.token(at: index).range)
+            }
+            run.stopRequested = false
+            hooks?.pendingTrace = nil
+            return unwind(&position, entryFrames: entryFrames, at: program.token(at: index).range)
+        }
+        // Ctrl-C, every 4096 steps, or when asked.
+        if let hooks, let interrupted = hooks.interrupted, steps & 0xFFF == 0 || run.pollRequested {
+            run.pollRequested = false
+            if interrupted() {
+                hooks.wasInterrupted = true
+                return .interrupted
             }
         }
-        steps = done
-        if window.count > 0 {
-            stack.append(contentsOf: window.elements)
-            window.count = 0
+
+        // The ifs whose flag had no value: the first part's end starts the second, `then`
+        // merges them (the innermost first; several may end at one place).
+        while let undecided = run.undecidedIfs.last, undecided.frameDepth == run.frames.count,
+              undecided.header == position.header {
+            if !undecided.inSecondPart, let elseJump = undecided.shape.elseJump, index == elseJump {
+                var switching = undecided
+                switching.firstPartStack = Array(stack[undecided.base...])
+                stack.removeSubrange(undecided.base...)
+                stack.append(contentsOf: undecided.stackAtIf)
+                switching.stackAtIf = []
+                switching.inSecondPart = true
+                run.undecidedIfs[run.undecidedIfs.count - 1] = switching
+                flushTrace()
+                position.ip = UnsafePointer(position.header.pointee.code) + elseJump + 1
+                return .jump
+            }
+            guard index == undecided.shape.end else { break }
+            run.undecidedIfs.removeLast()
+            let now = Array(stack[undecided.base...])
+            let first = undecided.inSecondPart ? undecided.firstPartStack : now
+            let second = undecided.inSecondPart ? now : undecided.stackAtIf
+            stack.removeSubrange(undecided.base...)
+            merge(condition: undecided.condition, first, second, at: program.token(at: index).range)
+            index = program.index(of: position.ip)
         }
-        state.program = program
-        state.pc = pc
-        state.localsBase = localsBase
-        state.localsTop = localsTop
-        windowOfRun = window
-        framesOfRun = frames
-        localsOfRun = locals
+
+        // The trace: the instruction just run, with the machine as it left it; a call before
+        // its body.
+        if let hooks, let trace = hooks.trace {
+            flushTrace()
+            switch opcode {
+            case .call, .topCall: trace(program.token(at: index), self)
+            case .bind, .jump, .forPrepare, .forStepPrepare, .beginBlock, .endBlock, .ret: break
+            default: hooks.pendingTrace = program.token(at: index)
+            }
+        }
+        return proceed()
     }
 
-    /// `op` on the window's two top entries, in place of them; false when the fast loop
-    /// cannot compute it (the general loop then runs the step).
-    @inline(__always)
-    private mutating func binaryOnWindow(_ op: BuiltinID, _ window: inout RawStack<Double>, exact: Bool) -> Bool {
-        guard window.count >= 2 || pull(into: &window, 2) else { return false }
-        let y = window[window.count &- 1]
-        guard let result = Self.quickBinary(op, window[window.count &- 2], y, exact: exact) else { return false }
-        lastX = y
-        window.count &-= 1
-        window[window.count &- 1] = result
-        return true
+    /// Traces the instruction that ran last, if it waits.
+    mutating func flushTrace() {
+        guard let hooks, let token = hooks.pendingTrace, let trace = hooks.trace else { return }
+        hooks.pendingTrace = nil
+        trace(token, self)
     }
 
-    /// `op` on the window's top entry and `y` (a local or a literal), in place of the top.
-    @inline(__always)
-    private mutating func binaryOnTop(_ op: BuiltinID, _ y: Double, _ window: inout RawStack<Double>, exact: Bool) -> Bool {
-        guard window.count >= 1 || pull(into: &window, 1) else { return false }
-        guard let result = Self.quickBinary(op, window[window.count &- 1], y, exact: exact) else { return false }
-        lastX = y
-        window[window.count &- 1] = result
-        return true
+    /// Stops the counted part of a run where it is: a block or word call of the top level
+    /// (the top level goes on after it), or the whole run of a word's body. The stack is left
+    /// as the stopped part's effect would leave it, outputs without value.
+    private mutating func unwind(_ position: inout Position, entryFrames: Int, at range: Range<Int>) -> TrapOutcome {
+        guard let entry = run.topEntry else { return .finish }
+        run.undecidedIfs.removeSubrange(entry.undecidedIfs...)
+        while run.frames.count > entryFrames {
+            let frame = run.frames.pop()
+            position.header = frame.header
+            position.localsBase = frame.localsBase
+        }
+        settle(inputs: entry.inputs, outputs: entry.outputs, from: entry.depthBefore, at: range)
+        run.topEntry = nil
+        guard let resume = entry.resume else { return .finish }
+        position.weight = 0
+        position.ip = resume
+        return .jump
     }
 
-    /// Moves entries from `stack` to the bottom of `window` until it holds `count`; false
-    /// when the stack has too few (the general loop then reports it).
-    private mutating func pull(into window: inout RawStack<Double>, _ count: Int) -> Bool {
-        let needed = count - window.count
-        guard stack.count >= needed else { return false }
-        willModify(from: stack.count - needed)
-        stack.withUnsafeBufferPointer { window.insertAtBottom(UnsafeBufferPointer(rebasing: $0[($0.count - needed)...])) }
-        stack.removeLast(needed)
-        return true
-    }
+    // MARK: - Quick operations
 
     /// `+ − ×` and the comparisons on two short integers or two doubles, the common steps of
-    /// loops, computed in place; nil when the general path must compute it (other operands,
-    /// a result that does not fit, an exact operation on doubles).
+    /// loops, computed in place; nil when the general path must compute it (other operands, a
+    /// result that does not fit, an exact operation on doubles). The quick case of `combine`,
+    /// which calls it first: the meaning is written once. One small function per operation,
+    /// so that each of the loop's cases inlines only its own.
     @inline(__always)
-    static func quickBinary(_ op: BuiltinID, _ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if let a = StackSlot.smallValue(x), let b = StackSlot.smallValue(y) {
-            let value: Int
-            switch op {
-            case .add: value = a &+ b  // below 2^48 in magnitude: cannot overflow
-            case .subtract: value = a &- b
-            case .multiply:
-                let (product, overflow) = a.multipliedReportingOverflow(by: b)
-                if overflow { return nil }
-                value = product
-            case .less: value = a < b ? 1 : 0
-            case .greater: value = a > b ? 1 : 0
-            case .lessEqual: value = a <= b ? 1 : 0
-            case .greaterEqual: value = a >= b ? 1 : 0
-            case .equal: value = a == b ? 1 : 0
-            case .notEqual: value = a != b ? 1 : 0
-            default: return nil
-            }
-            return StackSlot.small(value)
+    static func quick(_ operation: QuickOperation, _ x: Double, _ y: Double, exact: Bool) -> Double? {
+        switch operation {
+        case .add: quickAdd(x, y, exact: exact)
+        case .subtract: quickSubtract(x, y, exact: exact)
+        case .multiply: quickMultiply(x, y, exact: exact)
+        case .less: quickLess(x, y, exact: exact)
+        case .greater: quickGreater(x, y, exact: exact)
+        case .lessEqual: quickLessEqual(x, y, exact: exact)
+        case .greaterEqual: quickGreaterEqual(x, y, exact: exact)
+        case .equal: quickEqual(x, y, exact: exact)
+        case .notEqual: quickNotEqual(x, y, exact: exact)
         }
-        guard x.isFinite, y.isFinite else { return nil }
-        if op.isComparison {
-            // Exact 1 or 0 whatever the operands, doubles only with --float (`isPredicate`).
-            let holds = Arithmetic.predicate(op, x, y)
-            return exact ? StackSlot.small(holds ? 1 : 0) : (holds ? 1 : 0)
-        }
-        guard !exact else { return nil }
-        var result: Double
-        switch op {
-        case .add: result = x + y
-        case .subtract: result = x - y
-        case .multiply: result = x * y
-        default: return nil
-        }
-        guard result.isFinite else { return nil }
-        if result == 0 { result = 0 }  // one zero
-        return result
     }
 
-    /// Whether a flag the fast loop checked (a short integer or a double) is 0.
     @inline(__always)
-    static func isZeroFlag(_ flag: Double) -> Bool {
-        if let value = StackSlot.smallValue(flag) { return value == 0 }
-        return flag == 0
+    static func quickAdd(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.smallSum(x, y) }
+        return exact ? nil : inexact(x + y, x, y)
+    }
+
+    @inline(__always)
+    static func quickSubtract(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.smallDifference(x, y) }
+        return exact ? nil : inexact(x - y, x, y)
+    }
+
+    @inline(__always)
+    static func quickMultiply(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) {
+            let (product, overflow) = StackSlot.smallValue(x)!.multipliedReportingOverflow(by: StackSlot.smallValue(y)!)
+            return overflow ? nil : StackSlot.small(product)
+        }
+        return exact ? nil : inexact(x * y, x, y)
+    }
+
+    /// A double result of doubles (--float), or nil where the general path must report it.
+    @inline(__always)
+    private static func inexact(_ result: Double, _ x: Double, _ y: Double) -> Double? {
+        guard x.isFiniteValue, y.isFiniteValue, result.isFiniteValue else { return nil }
+        return result == 0 ? 0 : result  // one zero
+    }
+
+    // The comparisons: small integers' patterns order as their values do; doubles answer an
+    // exact 1 or 0 unless --float (`isPredicate`).
+    @inline(__always)
+    static func quickLess(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits < y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x < y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    static func quickGreater(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits > y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x > y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    static func quickLessEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits <= y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x <= y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    static func quickGreaterEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits >= y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x >= y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    static func quickEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits == y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x == y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    static func quickNotEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits != y.bits) }
+        return x.isFiniteValue && y.isFiniteValue ? truth(x != y, exact: exact) : nil
+    }
+
+    @inline(__always)
+    private static func truth(_ holds: Bool, exact: Bool) -> Double {
+        exact ? StackSlot.truth(holds) : (holds ? 1 : 0)
+    }
+
+    /// Whether a flag is 0, when it is a short integer or a double (nil: the general path).
+    @inline(__always)
+    static func isZeroFlag(_ flag: Double) -> Bool? {
+        if StackSlot.isSmall(flag) { return flag.bits == StackSlot.smallLiteral(0).bits }
+        return flag.isFiniteValue ? flag == 0 : nil
     }
 
     enum Flag { case value(Bool), none, undecided(Int32) }
@@ -505,7 +1134,7 @@ extension Machine {
     private mutating func merge(condition: Int32, _ first: [Double], _ second: [Double], at range: Range<Int>) {
         let count = Swift.min(first.count, second.count)
         var merged = Array(first[..<count])
-        for i in 0..<count where first[i].bitPattern != second[i].bitPattern {
+        for i in 0..<count where first[i].bits != second[i].bits {
             let a = materialize(first[i]), b = materialize(second[i])
             let start = Int32(links.count)
             links.append(contentsOf: [condition, a, b])
@@ -550,22 +1179,14 @@ extension Machine {
         local[1] = values[1]
         local[2] = step
         let order = compare(values[0], values[1])
-        return direction > 0 ? order <= 0 : order >= 0
+        let runs = direction > 0 ? order <= 0 : order >= 0
+        if runs { ForCount.prepare(local) }
+        return runs
     }
 
     /// `next`/`step`: advances the counter; true when the body runs again.
     private mutating func advanceLoop(counter: UnsafeMutablePointer<Double>, at range: Range<Int>) -> Bool {
         let current = counter[0], bound = counter[1], step = counter[2]
-        if let c = StackSlot.smallValue(current), let s = StackSlot.smallValue(step), let b = StackSlot.smallValue(bound),
-           let next = StackSlot.small(c + s) {
-            counter[0] = next
-            return s > 0 ? c + s <= b : c + s >= b
-        }
-        if current.isFinite, step.isFinite, bound.isFinite {
-            let next = current + step
-            counter[0] = next
-            return step > 0 ? next <= bound : next >= bound
-        }
         let next = applyBinary(.add, current, step, range)
         guard !StackSlot.isNone(next) else { return false }
         counter[0] = next
@@ -579,5 +1200,34 @@ extension Machine {
         if a.isFinite, b.isFinite { return a < b ? -1 : a == b ? 0 : 1 }
         guard let x = number(a), let y = number(b) else { return 0 }
         return Number.compare(x, y)
+    }
+}
+
+/// A `for` loop whose counter, bound and step are small integers (or, with --float, whole
+/// doubles that add exactly) runs a number of times known when it starts, as Lua's `FORPREP`
+/// finds: its locals then hold the counter, the iterations left (tagged, in the bound's
+/// place) and the step (a small integer's as a plain 64-bit integer, which added to the
+/// counter's pattern adds it to the value), and `next` is a decrement, an add and a jump.
+/// The tags are NaNs that are no `StackSlot` tag: compaction leaves them alone.
+enum ForCount {
+    static let smallTag: UInt64 = 0x7FF5, doubleTag: UInt64 = 0x7FF6
+    static let mask: UInt64 = 0x0000_FFFF_FFFF_FFFF
+
+    /// Turns a loop's locals (counter, bound, step; the loop runs at least once) into the
+    /// counted form when they suit it.
+    static func prepare(_ local: UnsafeMutablePointer<Double>) {
+        let start = local[0], bound = local[1], step = local[2]
+        if let a = StackSlot.smallValue(start), let b = StackSlot.smallValue(bound), let s = StackSlot.smallValue(step) {
+            let left = (b - a) / s  // iterations after the first; |b - a| < 2^48
+            local[1] = Double(bits: smallTag << 48 | UInt64(left))
+            local[2] = Double(bits: UInt64(bitPattern: Int64(s)))
+            return
+        }
+        let exactLimit = 9_007_199_254_740_992.0  // 2^53: every whole double below it adds exactly
+        guard start.isFinite, bound.isFinite, step.isFinite, start.rounded() == start, bound.rounded() == bound,
+              step.rounded() == step, abs(start) <= exactLimit, abs(bound) <= exactLimit, abs(step) <= exactLimit else { return }
+        let left = (Int(bound) - Int(start)) / Int(step)
+        guard left >= 0, left < 1 << 48 else { return }
+        local[1] = Double(bits: doubleTag << 48 | UInt64(left))
     }
 }

@@ -1,130 +1,188 @@
-/// A compiled program: its instructions and a copy of its source text, which the tokens'
-/// byte ranges point into (a word defined on one shell line runs long after the line is
-/// gone). Immutable once built, so machines that copy each other share it.
+/// Compiled code: a word's body, or a chunk of the top level (reused from chunk to chunk).
+/// The loop reads the instruction words and the little it needs on calls and returns
+/// (`CodeHeader`) through raw pointers, so stepping and calling retain nothing; everything
+/// else (each word's token, the shapes of ifs, the top level's blocks, the source text) is
+/// read only on the slow paths.
 final class Program: @unchecked Sendable {
-    let code: [Instruction]
-    /// Where the interpreter reads the instructions: as `Step`s of a few bytes, with their
-    /// tokens and source ranges apart, in buffers the program owns, so that a step is cheap to
-    /// decode and stepping retains nothing.
-    let steps: UnsafeMutableBufferPointer<Step>
-    /// The same steps with common sequences fused (`StepFusion`), for runs without trees.
-    let fastSteps: UnsafeMutableBufferPointer<Step>
-    let ranges: UnsafeMutableBufferPointer<Range<Int>>
-    let tokens: UnsafeMutableBufferPointer<Token>
-    /// For each token, the value a number pushes when it is short (exactly) or finite (with
-    /// `--float`), so that a run without trees pushes it without decoding the token.
-    let literals: UnsafeMutableBufferPointer<Literal>
-    /// The checked effect (calls need this many entries) and whether the program has errors
-    /// (it is then `Program.empty`: calls leave its outputs without value).
-    var inputs = 0, outputs = 0
-    var isBroken = false
-    /// Locals a frame of this program needs: parameters, then three per `for` (counter,
-    /// bound, step).
-    let localCount: Int
-    /// The source bytes from `base` on; `text[i]` is the byte at offset `base + i`.
-    let text: UnsafeMutableBufferPointer<UInt8>
-    let base: Int
-
-    init(code: [Instruction], localCount: Int, text: UnsafeBufferPointer<UInt8>, base: Int) {
-        self.code = code
-        var steps: [Step] = [], tokens: [Token] = []
-        for instruction in code {
-            switch instruction {
-            case .token(let token):
-                let index = Int32(tokens.count)
-                switch token.kind {
-                case .number: steps.append(.number(index))
-                case .operator: steps.append(.operator(token.builtin!, index))
-                default: steps.append(.token(index))
-                }
-                tokens.append(token)
-            case .call(let word, _): steps.append(.call(word))
-            case .local(let local, _): steps.append(.local(local))
-            case .bindParameters(let count, _): steps.append(.bindParameters(count))
-            case .branchIfZero(let target, let reach, _): steps.append(.branchIfZero(target, reach: reach))
-            case .skipElse(let target, _): steps.append(.skipElse(target))
-            case .endIf: steps.append(.endIf)
-            case .forStart(let local, let hasStep, let exit, _): steps.append(.forStart(local: local, exit: exit, hasStep: hasStep))
-            case .forNext(let local, let body, _): steps.append(.forNext(local: local, body: body))
-            case .until(let body, _): steps.append(.until(body))
-            }
-        }
-        self.steps = Self.buffer(steps)
-        self.fastSteps = Self.buffer(StepFusion.fuse(steps))
-        self.ranges = Self.buffer(code.map(\.range))
-        self.tokens = Self.buffer(tokens)
-        self.literals = Self.buffer(tokens.map { token in
-            guard token.kind == .number else { return Literal(exact: .nan, float: .nan, isShortInteger: false) }
-            let exact = Machine.exactShortInteger(token)
-            return Literal(exact: exact ?? .nan, float: token.number, isShortInteger: exact != nil)
-        })
-        self.localCount = localCount
-        self.text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
-        _ = self.text.initialize(from: text)
-        self.base = base
+    /// What the loop reads of a program, at a stable address.
+    struct Header {
+        var code: UnsafeMutablePointer<Instruction>
+        var count = 0
+        var capacity: Int
+        /// Locals a frame needs: parameters, then three per `for` (counter, bound, step).
+        var localCount = 0
+        /// The checked effect: calls need `inputs` entries, and leave `outputs`.
+        var inputs = 0, outputs = 0
+        /// A word with errors: its calls leave its outputs without value, quietly.
+        var isBroken = false
+        /// One output and no side effect: with trees, its calls become `f(x)` nodes.
+        var isFunction = false
+        /// More than the most entries the program can push above the depth it starts at, so
+        /// that its pushes need no check (`Machine.interpret`): 4 per instruction, plus what its
+        /// calls and counted words leave. Loops leave the depth as they found it, so each
+        /// instruction adds its pushes once.
+        var maxGrowth = 0
+        /// The program itself, for the slow paths (kept alive by its owner).
+        unowned(unsafe) var program: Program
     }
 
-    private static func buffer<T>(_ elements: [T]) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return UnsafeMutableBufferPointer(rebasing: buffer[..<elements.count])
+    /// Where an `if` ends: the loop needs it only when the flag has no value yet (both parts
+    /// run, see `UndecidedIf`).
+    struct IfShape {
+        /// The `else` part's jump to the end (nil: no else).
+        var elseJump: Int?
+        /// Where the parts meet (`then`).
+        var end: Int
+    }
+
+    /// A block at the top level (`0 1 10 for i i + next`), bracketed by `beginBlock`/`endBlock`.
+    struct Block {
+        var inputs: Int, outputs: Int
+        /// The `endBlock` word: a limit that stops the block resumes there.
+        var end: Int
+    }
+
+    let header: UnsafeMutablePointer<Header>
+    /// Each word's token (a keyword's for control flow, the name's for locals and calls).
+    private(set) var tokens: [Token] = []
+    private(set) var ifShapes: [Int: IfShape] = [:]
+    private(set) var blocks: [Block] = []
+    /// The source bytes from `base` on (`text[i]` is the byte at offset `base + i`): a copy for
+    /// a word's body (a word defined on one shell line runs long after the line is gone), the
+    /// source itself for a chunk of the top level, which runs while it is there.
+    private(set) var text: UnsafeBufferPointer<UInt8>
+    private(set) var base: Int
+    private let ownsText: Bool
+    /// A chunk of the top level: how many entries below its starting depth it may change
+    /// (`Int.max`: any), for undo records (`Compiler.ChunkReach`).
+    private(set) var reach = 0
+
+    init(capacity: Int = 16, text: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base: Int = 0,
+         copyingText: Bool) {
+        let code = UnsafeMutablePointer<Instruction>.allocate(capacity: Swift.max(capacity, 1))
+        header = .allocate(capacity: 1)
+        ownsText = copyingText
+        if copyingText {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(text.count, 1))
+            _ = copy.initialize(from: text)
+            self.text = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[..<text.count])
+        } else {
+            self.text = text
+        }
+        self.base = base
+        header.initialize(to: Header(code: code, capacity: Swift.max(capacity, 1), program: self))
     }
 
     deinit {
-        text.deallocate()
-        for buffer in [UnsafeMutableRawPointer(steps.baseAddress), UnsafeMutableRawPointer(ranges.baseAddress),
-                       UnsafeMutableRawPointer(fastSteps.baseAddress), UnsafeMutableRawPointer(tokens.baseAddress), UnsafeMutableRawPointer(literals.baseAddress)] {
-            buffer?.deallocate()  // trivial elements: nothing to deinitialize
-        }
+        header.pointee.code.deallocate()
+        header.deallocate()
+        if ownsText { UnsafeMutableRawPointer(mutating: text.baseAddress)?.deallocate() }
     }
 
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(text) }
-}
+    var count: Int { header.pointee.count }
+    var code: UnsafeMutablePointer<Instruction> { header.pointee.code }
+    var buffer: UnsafeBufferPointer<UInt8> { text }
+    var inputs: Int { header.pointee.inputs }
+    var outputs: Int { header.pointee.outputs }
+    var localCount: Int { header.pointee.localCount }
+    var isBroken: Bool { header.pointee.isBroken }
 
-/// An instruction as the interpreter reads it (see `Instruction`): operands only, the token
-/// and the source range in the program's parallel buffers.
-enum Step: Sendable {
-    case token(Int32)
-    /// A number token; `literals` has its value when it is a short integer.
-    case number(Int32)
-    /// An operator token (`+`, `<`, …): its word, and the token for the general path.
-    case `operator`(BuiltinID, Int32)
-    case call(Int32)
-    case local(Int32)
-    case bindParameters(Int32)
-    case branchIfZero(Int32, reach: Int32)
-    case skipElse(Int32)
-    case endIf
-    case forStart(local: Int32, exit: Int32, hasStep: Bool)
-    case forNext(local: Int32, body: Int32)
-    case until(Int32)
-    // Fused sequences (`StepFusion`), only in `Program.fastSteps`:
-    /// `local op`: the top entry op the local (`i +`).
-    case localOperator(local: Int32, op: BuiltinID)
-    /// `number op`: the top entry op the literal (`1 -`).
-    case literalOperator(literal: Int32, op: BuiltinID)
-    /// `local number op`: pushes the local op the literal (`n 1 -`).
-    case localLiteralOperator(local: Int32, literal: Int32, op: BuiltinID)
-    /// `local number comparison if` (`n 2 < if`): branches without touching the stack.
-    case localLiteralBranch(local: Int32, literal: Int32, op: BuiltinID, target: Int32)
-    /// `comparison if`: pops two entries and branches.
-    case operatorBranch(op: BuiltinID, target: Int32)
-    /// `op then`: the last step of an if's second part, and its end.
-    case operatorEndIf(op: BuiltinID)
-    /// `else` whose `then` follows at once: past it.
-    case skipElseEndIf(after: Int32)
-    /// `local else`: the first part's value, then past the `then`.
-    case localSkipElseEndIf(local: Int32, after: Int32)
-}
+    subscript(index: Int) -> Instruction {
+        get { header.pointee.code[index] }
+        set { header.pointee.code[index] = newValue }
+    }
 
-/// A number literal, ready to push: `exact` when it is a short integer, `float` (with
-/// `--float`) when finite.
-struct Literal {
-    let exact: Double
-    let float: Double
-    let isShortInteger: Bool
-
-    /// What the fast loop pushes, or a NaN that no quick operation takes.
+    /// The index of an instruction pointer into this program.
     @inline(__always)
-    func value(exact inExactMode: Bool) -> Double { inExactMode ? (isShortInteger ? exact : .nan) : float }
+    func index(of ip: UnsafePointer<Instruction>) -> Int { UnsafePointer(header.pointee.code).distance(to: ip) }
+
+    // MARK: Building (the compiler)
+
+    func append(_ instruction: Instruction, _ token: Token) {
+        if header.pointee.count == header.pointee.capacity { grow() }
+        header.pointee.maxGrowth += 4
+        header.pointee.code[header.pointee.count] = instruction
+        header.pointee.count += 1
+        tokens.append(token)
+    }
+
+    /// A `literalWide`: the opcode word, then the exact and the double encodings.
+    func appendWide(exact: Double, float: Double, _ token: Token) {
+        append(Instruction(.literalWide), token)
+        append(Instruction(bits: exact.bitPattern), token)
+        append(Instruction(bits: float.bitPattern), token)
+    }
+
+    private func grow() {
+        let capacity = 2 * header.pointee.capacity
+        let bigger = UnsafeMutablePointer<Instruction>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: header.pointee.code, count: header.pointee.count)
+        header.pointee.code.deallocate()
+        header.pointee.code = bigger
+        header.pointee.capacity = capacity
+    }
+
+    func setShape(ofIf branch: Int, _ shape: IfShape) { ifShapes[branch] = shape }
+    func shape(ofIf branch: Int) -> IfShape? { ifShapes[branch] }
+
+    func addBlock(_ block: Block) -> Int {
+        blocks.append(block)
+        return blocks.count - 1
+    }
+
+    func block(_ index: Int) -> Block { blocks[index] }
+
+    func setBlockEnd(_ index: Int, _ end: Int) { blocks[index].end = end }
+
+    func setEffect(inputs: Int, outputs: Int, localCount: Int, isBroken: Bool, isFunction: Bool) {
+        header.pointee.inputs = inputs
+        header.pointee.outputs = outputs
+        header.pointee.localCount = localCount
+        header.pointee.isBroken = isBroken
+        header.pointee.isFunction = isFunction
+    }
+
+    func setReach(_ reach: Int) { self.reach = reach }
+
+    /// Room for pushes beyond 4 an instruction: a call's outputs, a counted word's entries.
+    func addGrowth(_ entries: Int) { header.pointee.maxGrowth += entries }
+
+    func raiseLocalCount(to count: Int) { header.pointee.localCount = Swift.max(header.pointee.localCount, count) }
+
+    /// Empties a chunk for the next part of the top level of `text`.
+    func reset(text: UnsafeBufferPointer<UInt8>, base: Int) {
+        precondition(!ownsText, "only a chunk of the top level is reused")
+        header.pointee.count = 0
+        header.pointee.maxGrowth = 0
+        header.pointee.localCount = 0
+        tokens.removeAll(keepingCapacity: true)
+        ifShapes.removeAll(keepingCapacity: true)
+        blocks.removeAll(keepingCapacity: true)
+        self.text = text
+        self.base = base
+    }
+
+    /// Appends another program's code (a block compiled apart: its jumps are relative, its
+    /// ifs' shapes are moved along); returns where it starts.
+    func appendCode(of other: Program) -> Int {
+        let offset = count
+        for i in 0..<other.count { append(other[i], other.tokens[i]) }
+        addGrowth(other.header.pointee.maxGrowth - 4 * other.count)  // its calls' and counted words'
+        for (branch, shape) in other.ifShapes {
+            ifShapes[branch + offset] = IfShape(elseJump: shape.elseJump.map { $0 + offset }, end: shape.end + offset)
+        }
+        return offset
+    }
+
+    func token(at index: Int) -> Token { tokens[index] }
+}
+
+extension Program {
+    /// The program of a word with errors: calls leave its outputs without value.
+    static func broken(inputs: Int, outputs: Int) -> Program {
+        let program = Program(copyingText: true)
+        program.append(Instruction(.ret), Token(.keyword, 0..<0))
+        program.setEffect(inputs: inputs, outputs: outputs, localCount: 0, isBroken: true, isFunction: false)
+        return program
+    }
 }

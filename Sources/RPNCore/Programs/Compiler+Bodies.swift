@@ -4,7 +4,7 @@
 /// missing even in code that never runs, and declared effects the body does not have.
 ///
 /// One pass, one explicit stack of open constructs: no recursion on nesting depth.
-extension Machine {
+extension Compiler {
     /// What is being compiled.
     enum CompileTarget {
         /// `: NAME ( … ) BODY ;`; the tokens given are the body's.
@@ -87,10 +87,13 @@ extension Machine {
     }
 
     /// Compiles `tokens` (a definition's body, or a whole block) from `buffer`.
-    mutating func compile(_ tokens: [Token], for target: CompileTarget, _ buffer: UnsafeBufferPointer<UInt8>,
-                          _ base: Int, span: Range<Int>) -> Compiled {
+    mutating func compileBody(_ tokens: [Token], for target: CompileTarget, _ buffer: UnsafeBufferPointer<UInt8>,
+                              _ base: Int, span: Range<Int>, copyingText: Bool, variables: inout Variables,
+                              log: inout DiagnosticLog) -> Compiled {
         var result = Compiled()
-        var code: [Instruction] = []
+        let code = Program(capacity: tokens.count + 2,
+                           text: UnsafeBufferPointer(rebasing: buffer[(span.lowerBound - base)..<(span.upperBound - base)]),
+                           base: span.lowerBound, copyingText: copyingText)
         var open: [OpenConstruct] = []
         var scope: [LocalName] = []
         var localCount: Int32 = 0
@@ -125,8 +128,8 @@ extension Machine {
         func take(_ inputs: Int, _ outputs: Int, at range: Range<Int>, _ word: @autoclosure () -> String) {
             if let known = available, depth - inputs + known < 0 {
                 let found = Swift.max(0, depth + known)
-                report(.error, .missingOperand,
-                       "\(word()) needs \(inputs) operand\(inputs == 1 ? "" : "s"), found \(found)", range)
+                log.report(.error, .missingOperand,
+                           "\(word()) needs \(inputs) operand\(inputs == 1 ? "" : "s"), found \(found)", range)
                 underflowReported = true
                 broken = true
                 // Count the missing ones as given, so one shortage is reported once.
@@ -139,7 +142,7 @@ extension Machine {
 
         if result.parametersUsed, let declared {
             let n = declared.inputs.count
-            code.append(.bindParameters(count: Int32(n), at: span.lowerBound..<span.lowerBound))
+            code.append(Instruction(.bind, a: n), Token(.keyword, span.lowerBound..<span.lowerBound))
             take(n, 0, at: span, "")
             for (i, name) in declared.inputs.enumerated() {
                 let symbol = newLocalSymbol()
@@ -150,7 +153,7 @@ extension Machine {
         }
 
         var index = 0
-        var afterUnset = false
+        var afterUnset: Token?
         var pendingLoop: Int?  // the open `for` waiting for its counter's name
         while index < tokens.count {
             let token = tokens[index]
@@ -159,8 +162,8 @@ extension Machine {
             if let loop = pendingLoop {
                 pendingLoop = nil
                 guard token.kind == .variable else {
-                    report(.error, .invalidDefinition,
-                           "for needs the name of its counter after it, as in 1 10 for i … next", open[loop].token)
+                    log.report(.error, .invalidDefinition,
+                               "for needs the name of its counter after it, as in 1 10 for i … next", open[loop].token)
                     broken = true
                     index -= 1  // read this token as code
                     continue
@@ -171,41 +174,45 @@ extension Machine {
                                                 word: wordIndex))
                 continue
             }
-            if afterUnset {
-                afterUnset = false
+            if let unset = afterUnset {
+                afterUnset = nil
                 if token.kind == .variable {
-                    code.append(.token(token))
+                    let name = variables.intern(spelled)
+                    code.append(Instruction(.unset, a: Int(name)), token)
                     result.hasSideEffects = true
                     continue
                 }
+                log.report(.error, .unsetNeedsName,
+                           "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+                broken = true
             }
             switch token.kind {
             case .comment, .stackEffect:
                 continue
             case .invalid:
-                reportInvalid(token, buffer, base)
+                Self.reportInvalid(token, buffer, base, log: &log)
                 broken = true
             case .keyword:
                 let keyword = token.builtin!
                 switch keyword {
                 case .define:
-                    report(.error, .nestedDefinition,
-                           ownName != nil ? "a definition cannot be inside another: end '\(ownName!)' with ';' first"
-                               : "a definition cannot be inside an if or a loop", token.range)
+                    log.report(.error, .nestedDefinition,
+                               ownName != nil ? "a definition cannot be inside another: end '\(ownName!)' with ';' first"
+                                   : "a definition cannot be inside an if or a loop", token.range)
                     broken = true
                 case .endDefinition:
-                    report(.error, .unmatchedKeyword,
-                           ownName == nil ? "';' ends a definition, but none is open" : "';' before the end of the "
-                               + "\(open.last.map { Builtin[$0.keyword].glyph } ?? "construct") above it", token.range)
+                    log.report(.error, .unmatchedKeyword,
+                               ownName == nil ? "';' ends a definition, but none is open" : "';' before the end of the "
+                                   + "\(open.last.map { Builtin[$0.keyword].glyph } ?? "construct") above it", token.range)
                     broken = true
                 case .if:
                     take(1, 0, at: token.range, "if")
                     open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low))
                     low = depth
-                    code.append(.branchIfZero(to: -1, reach: 0, at: token.range))
+                    code.append(Instruction(.branch), token)
                 case .else:
                     guard var construct = open.last, construct.keyword == .if, !construct.sawElse else {
-                        report(.error, .unmatchedKeyword, "else without an if before it", token.range)
+                        log.report(.error, .unmatchedKeyword, "else without an if before it", token.range)
                         broken = true
                         continue
                     }
@@ -213,37 +220,37 @@ extension Machine {
                     construct.thenDepth = depth
                     construct.thenLow = low
                     construct.elsePC = code.count
-                    code.append(.skipElse(to: -1, at: token.range))
-                    code[construct.pc] = .branchIfZero(to: Int32(code.count), reach: 0, at: construct.token)
+                    code.append(Instruction(.jump), token)
                     open[open.count - 1] = construct
                     depth = construct.depth
                     low = depth
                 case .then:
                     guard let construct = open.last, construct.keyword == .if else {
-                        report(.error, .unmatchedKeyword, "then without an if before it", token.range)
+                        log.report(.error, .unmatchedKeyword, "then without an if before it", token.range)
                         broken = true
                         continue
                     }
                     open.removeLast()
-                    let end = Int32(code.count)
-                    code.append(.endIf(at: token.range))
+                    // `then` is where the parts meet: no instruction of its own.
+                    let end = code.count
                     let (thenDepth, thenLow) = construct.sawElse ? (construct.thenDepth, construct.thenLow) : (depth, low)
                     let (elseDepth, elseLow) = construct.sawElse ? (depth, low) : (construct.depth, construct.depth)
                     // What an undecided if keeps aside while its parts run: only what they reach.
-                    let reach = Int32(construct.depth - Swift.min(thenLow, elseLow))
-                    let elseStart = construct.sawElse ? Int32(construct.elsePC + 1) : end
-                    code[construct.pc] = .branchIfZero(to: elseStart, reach: reach, at: construct.token)
+                    let reach = construct.depth - Swift.min(thenLow, elseLow)
+                    let elseStart = construct.sawElse ? construct.elsePC + 1 : end
+                    code[construct.pc] = (Instruction(.branch, a: reach, b: Int32(elseStart - construct.pc)))
                     if construct.sawElse {
-                        code[construct.elsePC] = .skipElse(to: end, at: code[construct.elsePC].range)
+                        code[construct.elsePC] = (Instruction(.jump, b: Int32(end - construct.elsePC)))
                     }
+                    code.setShape(ofIf: construct.pc, Program.IfShape(elseJump: construct.sawElse ? construct.elsePC : nil, end: end))
                     if thenDepth != elseDepth {
                         let a = StackEffect(inputs: construct.depth - thenLow, outputs: thenDepth - thenLow)
                         let b = StackEffect(inputs: construct.depth - elseLow, outputs: elseDepth - elseLow)
-                        report(.error, .unbalancedBranches,
-                               construct.sawElse
-                                   ? "the two parts of this if have different stack effects: \(a.description) before else, \(b.description) after it"
-                                   : "this if without else must leave the stack as deep as it found it, but its part has the effect \(a.description)",
-                               construct.token)
+                        log.report(.error, .unbalancedBranches,
+                                   construct.sawElse
+                                       ? "the two parts of this if have different stack effects: \(a.description) before else, \(b.description) after it"
+                                       : "this if without else must leave the stack as deep as it found it, but its part has the effect \(a.description)",
+                                   construct.token)
                         broken = true
                     }
                     depth = thenDepth
@@ -256,32 +263,34 @@ extension Machine {
                     open.append(OpenConstruct(keyword: .for, token: token.range, pc: code.count, depth: depth,
                                               lowBefore: low, local: local, scopeCount: scope.count))
                     low = depth
-                    code.append(.forStart(local: local, hasStep: false, exit: -1, at: token.range))
+                    code.append(Instruction(.forPrepare, a: Int(local)), token)
                     pendingLoop = open.count - 1
                 case .next, .step:
                     guard let construct = open.last, construct.keyword == .for else {
-                        report(.error, .unmatchedKeyword, "\(spelled) without a for before it", token.range)
+                        log.report(.error, .unmatchedKeyword, "\(spelled) without a for before it", token.range)
                         broken = true
                         continue
                     }
                     open.removeLast()
                     scope.removeLast(scope.count - construct.scopeCount)
                     if depth != construct.depth {
-                        reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low)
+                        reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, log: &log)
                         broken = true
                     }
-                    code.append(.forNext(local: construct.local, body: Int32(construct.pc + 1), at: token.range))
+                    let body = construct.pc + 1
+                    code.append(Instruction(.forNext, a: Int(construct.local), b: Int32(body - code.count)), token)
                     let hasStep = keyword == .step
-                    code[construct.pc] = .forStart(local: construct.local, hasStep: hasStep, exit: Int32(code.count),
-                                                   at: construct.token)
+                    code[construct.pc] = (Instruction(hasStep ? .forStepPrepare : .forPrepare, a: Int(construct.local),
+                                                         b: Int32(code.count - construct.pc)))
                     let bodyLow = low - construct.depth
                     depth = construct.depth
                     if hasStep {
                         // The step is a third operand of `for`.
                         depth -= 1
                         if let available, !underflowReported, depth + bodyLow + available < 0 {
-                            report(.error, .missingOperand, "for … step needs 3 operands, found \(Swift.max(0, depth + 1 + available))",
-                                   construct.token)
+                            log.report(.error, .missingOperand,
+                                       "for … step needs 3 operands, found \(Swift.max(0, depth + 1 + available))",
+                                       construct.token)
                             underflowReported = true
                             broken = true
                         }
@@ -291,18 +300,19 @@ extension Machine {
                     open.append(OpenConstruct(keyword: .begin, token: token.range, pc: code.count, depth: depth, lowBefore: low))
                 case .until:
                     guard let construct = open.last, construct.keyword == .begin else {
-                        report(.error, .unmatchedKeyword, "until without a begin before it", token.range)
+                        log.report(.error, .unmatchedKeyword, "until without a begin before it", token.range)
                         broken = true
                         continue
                     }
                     open.removeLast()
                     take(1, 0, at: token.range, "until")
                     if depth != construct.depth {
-                        reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, flag: true)
+                        reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, flag: true,
+                                             log: &log)
                         broken = true
                         depth = construct.depth
                     }
-                    code.append(.until(body: Int32(construct.pc), at: token.range))
+                    code.append(Instruction(.until, b: Int32(construct.pc - code.count)), token)
                 default:
                     break
                 }
@@ -311,91 +321,102 @@ extension Machine {
                 if let local = scope.last(where: { $0.name == name }) {
                     symbols.append(SymbolOccurrence(range: token.range, kind: local.isParameter ? .parameterUse : .loopVariableUse,
                                                     symbol: local.symbol, word: wordIndex))
-                    code.append(.local(local.local, at: token.range))
+                    code.append(Instruction(.local, a: Int(local.local)), token)
                     take(0, 1, at: token.range, name)
                 } else if name == ownName {
                     result.isRecursive = true
                     symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: ownIndex, word: wordIndex))
                     guard let declared else {
-                        report(.error, .recursionNeedsEffect,
-                               "'\(name)' calls itself, so its stack effect must be declared: : \(name) ( a -- b ) … ;",
-                               token.range)
+                        log.report(.error, .recursionNeedsEffect,
+                                   "'\(name)' calls itself, so its stack effect must be declared: : \(name) ( a -- b ) … ;",
+                                   token.range)
                         broken = true
                         continue
                     }
-                    code.append(.call(word: ownIndex, at: token.range))
+                    code.append(Instruction(.call, a: Int(ownIndex)), token)
+                    code.addGrowth(declared.outputs.count)
                     take(declared.inputs.count, declared.outputs.count, at: token.range, name)
-                } else if let callee = self.word(named: name) {
+                } else if let callee = self.word(named: name, in: variables) {
                     let definition = words[Int(callee)]
                     symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: callee, word: wordIndex))
-                    code.append(.call(word: callee, at: token.range))
+                    code.append(Instruction(.call, a: Int(callee)), token)
+                    code.addGrowth(definition.outputCount)
                     result.hasSideEffects = result.hasSideEffects || definition.hasSideEffects
                     result.dependencies |= definition.dependencies
                     if definition.effect == nil, definition.declaredEffect == nil { broken = true }  // reported there
                     take(definition.inputCount, definition.outputCount, at: token.range, name)
                 } else {
                     let variable = variables.intern(name)
-                    result.dependencies |= Self.bucket(variable)
-                    code.append(.token(token))
+                    result.dependencies |= Machine.bucket(variable)
+                    code.append(Instruction(.variable, a: Int(variable)), token)
                     take(0, 1, at: token.range, name)
                 }
             case .store:
                 let nameRange = token.storeNameRange(buffer, base)
                 let name = text(nameRange, buffer, base)
                 if scope.contains(where: { $0.name == name }) {
-                    report(.error, .storeIntoWord,
-                           "cannot store into '\(name)': it is a \(scope.last { $0.name == name }!.isParameter ? "parameter" : "loop counter"), which is read-only",
-                           token.range)
+                    log.report(.error, .storeIntoWord,
+                               "cannot store into '\(name)': it is a \(scope.last { $0.name == name }!.isParameter ? "parameter" : "loop counter"), which is read-only",
+                               token.range)
                     broken = true
                     continue
                 }
-                code.append(.token(token))
+                emit(token, buffer, base, into: code, variables: &variables)
                 result.hasSideEffects = true
                 take(1, 0, at: token.range, spelled)
             case .directive:
-                code.append(.token(token))
                 result.hasSideEffects = true
-                if token.builtin == .unset { afterUnset = true }
+                if token.builtin == .unset {
+                    afterUnset = token
+                } else {
+                    emit(token, buffer, base, into: code, variables: &variables)
+                }
             case .stackWord:
                 let op = token.builtin!
                 if let effect = Self.effect(of: token) {
                     if op == .depth || op == .lastx { result.hasSideEffects = true }
-                    code.append(.token(token))
+                    emit(token, buffer, base, into: code, variables: &variables)
                     take(effect.inputs, effect.outputs, at: token.range, spelled)
                 } else if op == .clear, ownName == nil, let availableNow = available {
-                    code.append(.token(token))
+                    emit(token, buffer, base, into: code, variables: &variables)
                     result.hasSideEffects = true
                     take(depth + availableNow, 0, at: token.range, spelled)
-                } else if op != .clear, case .token(let previous)? = code.last, previous.kind == .number,
-                          let count = Self.literalCount(previous, buffer, base) {
-                    code.append(.token(token))
+                } else if op != .clear, code.count > 0, code[code.count - 1].opcode == .literal,
+                          let count = Self.literalCount(code.token(at: code.count - 1)) {
+                    emit(token, buffer, base, into: code, variables: &variables)
                     let effect = Self.countedEffect(op, count)
+                    code.addGrowth(effect.outputs)
                     // The count was taken as a push of its own: take it back first.
                     depth -= 1
                     take(effect.inputs - 1, effect.outputs, at: token.range, "\(count) \(spelled)")
                 } else {
-                    report(.error, .unknownStackEffect,
-                           op == .clear
-                               ? "clear has no fixed stack effect, so it cannot be in a definition"
-                               : "\(spelled) needs a literal count right before it here (as in 2 \(spelled)), so that its stack effect is known",
-                           token.range)
+                    log.report(.error, .unknownStackEffect,
+                               op == .clear
+                                   ? "clear has no fixed stack effect, so it cannot be in a definition"
+                                   : "\(spelled) needs a literal count right before it here (as in 2 \(spelled)), so that its stack effect is known",
+                               token.range)
                     broken = true
                 }
             case .number, .constant, .operator, .function:
-                code.append(.token(token))
+                emit(token, buffer, base, into: code, variables: &variables)
                 let effect = Self.effect(of: token)!
                 take(effect.inputs, effect.outputs, at: token.range, spelled)
             }
         }
 
+        if let unset = afterUnset {
+            log.report(.error, .unsetNeedsName,
+                       "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+            broken = true
+        }
         if pendingLoop != nil, let loop = open.last {
-            report(.error, .invalidDefinition, "for needs the name of its counter after it, as in 1 10 for i … next", loop.token)
+            log.report(.error, .invalidDefinition, "for needs the name of its counter after it, as in 1 10 for i … next", loop.token)
             broken = true
         }
         for construct in open.reversed() {
             let closer = construct.keyword == .if ? "then" : construct.keyword == .for ? "next (or step)" : "until"
-            report(.error, .unmatchedKeyword, "\(Builtin[construct.keyword].glyph) has no \(closer) to end it",
-                   construct.token)
+            log.report(.error, .unmatchedKeyword, "\(Builtin[construct.keyword].glyph) has no \(closer) to end it",
+                       construct.token)
             broken = true
         }
 
@@ -405,62 +426,41 @@ extension Machine {
            !broken {
             let inferred = StackEffect(inputs: result.inputs, outputs: result.outputs, like: declaredEffect)
             if !inferred.hasSameShape(as: declaredEffect) {
-                report(.error, .stackEffectMismatch,
-                       "the stack effect of '\(name)' is declared \(declaredEffect.description), inferred \(inferred.description)",
-                       effectRange ?? span)
+                log.report(.error, .stackEffectMismatch,
+                           "the stack effect of '\(name)' is declared \(declaredEffect.description), inferred \(inferred.description)",
+                           effectRange ?? span)
                 broken = true
             }
         }
         if !broken {
-            let program = Program(code: code, localCount: Int(localCount),
-                                  text: UnsafeBufferPointer(rebasing: buffer[(span.lowerBound - base)..<(span.upperBound - base)]),
-                                  base: span.lowerBound)
-            program.inputs = result.inputs
-            program.outputs = result.outputs
-            result.program = program
+            // A word returns; a block at the top level goes on into the chunk it is appended to.
+            if case .definition = target { code.append(Instruction(.ret), Token(.keyword, span.upperBound..<span.upperBound)) }
+            Superinstructions.fuse(code)
+            code.setEffect(inputs: result.inputs, outputs: result.outputs, localCount: Int(localCount), isBroken: false,
+                              isFunction: result.outputs == 1 && !result.hasSideEffects)
+            result.program = code
         }
         return result
     }
 
-    private mutating func reportUnbalancedLoop(_ range: Range<Int>, start: Int, end: Int, low: Int, flag: Bool = false) {
+    private func reportUnbalancedLoop(_ range: Range<Int>, start: Int, end: Int, low: Int, flag: Bool = false,
+                                      log: inout DiagnosticLog) {
         let difference = end - start
         let body = StackEffect(inputs: start - low, outputs: end - low + (flag ? 1 : 0))
         let more = difference > 0 ? "\(difference) more" : "\(-difference) fewer"
-        report(.error, .unbalancedLoop,
+        log.report(.error, .unbalancedLoop,
                "the body of this loop must leave the stack as deep as it found it\(flag ? " (after until takes its flag)" : ""), "
                    + "but it leaves \(more) entr\(Swift.abs(difference) == 1 ? "y" : "ies") each time: \(body.description)",
                range)
     }
 
     /// The whole number a number token is, when it is a small literal count.
-    static func literalCount(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Int? {
+    static func literalCount(_ token: Token) -> Int? {
         let value = token.number
         guard value >= 0, value < 1_048_576, value == value.rounded(.towardZero) else { return nil }
         return Int(value)
     }
 
-    mutating func newLocalSymbol() -> Int32 {
-        nextLocalSymbol += 1
-        return SymbolOccurrence.localSymbolBase + nextLocalSymbol
-    }
-
-    /// The definition a name calls now (the latest of that name), if any.
-    func word(named name: String) -> Int32? {
-        guard let index = variables.index(of: name), Int(index) < wordOfVariable.count else { return nil }
-        let word = wordOfVariable[Int(index)]
-        return word >= 0 ? word : nil
-    }
-}
-
-extension Instruction {
-    /// The source range of an instruction that has one.
-    var range: Range<Int> {
-        switch self {
-        case .token(let token): token.range
-        case .call(_, let at), .local(_, let at), .bindParameters(_, let at), .branchIfZero(_, _, let at),
-             .skipElse(_, let at), .endIf(let at), .forStart(_, _, _, let at), .forNext(_, _, let at), .until(_, let at): at
-        }
-    }
 }
 
 extension Token {

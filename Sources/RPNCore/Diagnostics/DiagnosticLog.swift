@@ -1,0 +1,54 @@
+/// The diagnostics of a run, as the compiler and the machine report them: kept up to a limit
+/// (errors and other diagnostics counted apart, so a file full of errors still shows its
+/// warnings and the fixes they carry), the rest counted and summarised in one note.
+public struct DiagnosticLog: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics beyond `limit`, counted but not kept.
+    public private(set) var suppressed = 0
+    /// How many of the suppressed diagnostics are errors.
+    public private(set) var suppressedErrors = 0
+    /// Where the first diagnostic that was not kept points: the list is complete before it.
+    public private(set) var firstSuppressedRange: Range<Int>?
+    private var keptErrors = 0, keptOthers = 0
+    /// Errors kept, and other diagnostics kept, each (`EvaluationOptions.diagnosticLimit`).
+    var limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+                         _ range: Range<Int>, replacement: String? = nil) {
+        let isError = severity == .error
+        guard (isError ? keptErrors : keptOthers) < limit else {
+            if suppressed == 0 { firstSuppressedRange = range }
+            suppressed += 1
+            if isError { suppressedErrors += 1 }
+            return
+        }
+        if isError { keptErrors += 1 } else { keptOthers += 1 }
+        diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
+    }
+
+    /// Forgets everything, keeping the storage.
+    mutating func removeAll() {
+        diagnostics.removeAll(keepingCapacity: true)
+        suppressed = 0
+        suppressedErrors = 0
+        firstSuppressedRange = nil
+        keptErrors = 0
+        keptOthers = 0
+    }
+
+    var count: Int { diagnostics.count + suppressed }
+
+    /// The diagnostics plus, when some were dropped, a note saying how many, where the first
+    /// dropped one points (the list is complete before it).
+    var all: [Diagnostic] {
+        guard suppressed > 0, let range = firstSuppressedRange else { return diagnostics }
+        let errors = suppressedErrors, others = suppressed - suppressedErrors
+        var counts: [String] = []
+        if errors > 0 { counts.append("\(errors) more error\(errors == 1 ? "" : "s")") }
+        if others > 0 { counts.append("\(others) more warning\(others == 1 ? "" : "s")") }
+        return diagnostics + [Diagnostic(.note, .tooManyDiagnostics, counts.joined(separator: " and ") + " not shown",
+                                         range: range)]
+    }
+}

@@ -1,0 +1,446 @@
+/// Tokens in, instructions out: the top level chunk by chunk, each definition into a program of
+/// its own, each block at the top level into the chunk that runs it. A pure step: it knows the
+/// words defined so far, the names and the symbols editors navigate by, and reports into a
+/// diagnostic log; it never sees a stack (`Machine` runs what it makes).
+///
+/// The static checker is part of it (`Compiler+Bodies`): every instruction's effect is known,
+/// so one pass over a body finds unbalanced branches and loops, operands missing even in code
+/// that never runs, and declared effects the body does not have, before anything runs.
+struct Compiler: @unchecked Sendable {
+    /// Every definition, in order; a redefinition appends (uses compiled before it keep
+    /// calling the old one).
+    var words: [WordDefinition] = []
+    /// The definition a name (an interned variable index) calls now (-1: none).
+    var wordOfVariable: [Int32] = []
+    /// `words[i].program.header`, apart: the loop's calls read it without retaining anything.
+    var wordHeaders: [UnsafeMutablePointer<Program.Header>] = []
+    /// Every occurrence of a word or a local, for editors.
+    var symbols: [SymbolOccurrence] = []
+    var nextLocalSymbol: Int32 = 0
+    /// While a change is recorded (`Machine.beginChange`): what each name it (re)defined named
+    /// before.
+    var oldWordNames: [Int32: Int32]?
+
+    /// The top level of a source, across its chunks: a definition or block being gathered to
+    /// its end, and an `unset` waiting for its name.
+    var gathering: Gathering?
+    private var pendingUnset: Token?
+
+    /// A definition or block at the top level, gathered until it is complete: whether a body
+    /// names its parameters is only known at its end, and a block is checked whole before it
+    /// runs.
+    struct Gathering: Sendable {
+        enum Kind: Sendable { case definition, block }
+        let kind: Kind
+        /// The `:` or the opening keyword.
+        let opener: Token
+        var tokens: [Token] = []
+        /// Open `if`/`for`/`begin` minus their closers (a block ends when it is back at 0).
+        var open = 0
+
+        init(kind: Kind, opener: Token) {
+            self.kind = kind
+            self.opener = opener
+            if kind == .block { open = 1 }
+        }
+
+        /// Takes one more token; true when the definition or block is complete.
+        mutating func take(_ token: Token) -> Bool {
+            tokens.append(token)
+            guard token.kind == .keyword, let word = token.builtin else { return false }
+            switch word {
+            case .endDefinition: return kind == .definition
+            case .if, .for, .begin: open += 1
+            case .then, .next, .step, .until:
+                open -= 1
+                return kind == .block && open == 0
+            default: break
+            }
+            return false
+        }
+    }
+
+    /// Forgets everything, keeping the storage.
+    mutating func reset() {
+        words.removeAll(keepingCapacity: true)
+        wordOfVariable.removeAll(keepingCapacity: true)
+        wordHeaders.removeAll(keepingCapacity: true)
+        symbols.removeAll(keepingCapacity: true)
+        nextLocalSymbol = 0
+        oldWordNames = nil
+        gathering = nil
+        pendingUnset = nil
+    }
+
+    // MARK: - Names
+
+    /// The definition a name calls now (the latest of that name), if any.
+    func word(named name: String, in variables: Variables) -> Int32? {
+        guard let index = variables.index(of: name) else { return nil }
+        return word(ofVariable: index)
+    }
+
+    func word(ofVariable index: Int32) -> Int32? {
+        guard Int(index) < wordOfVariable.count else { return nil }
+        let word = wordOfVariable[Int(index)]
+        return word >= 0 ? word : nil
+    }
+
+    /// Makes the interned name `name` call `word` (-1: no word), remembering the old word while
+    /// a change is recorded.
+    mutating func setWordName(_ name: Int32, _ word: Int32) {
+        if wordOfVariable.count <= Int(name) {
+            wordOfVariable.append(contentsOf: repeatElement(-1, count: Int(name) + 1 - wordOfVariable.count))
+        }
+        if oldWordNames != nil, oldWordNames![name] == nil { oldWordNames![name] = wordOfVariable[Int(name)] }
+        wordOfVariable[Int(name)] = word
+    }
+
+    mutating func newLocalSymbol() -> Int32 {
+        nextLocalSymbol += 1
+        return SymbolOccurrence.localSymbolBase + nextLocalSymbol
+    }
+
+    mutating func addSymbol(_ symbol: SymbolOccurrence) { symbols.append(symbol) }
+
+    mutating func insertSymbols(_ inserted: [SymbolOccurrence], at index: Int) {
+        symbols.insert(contentsOf: inserted, at: index)
+    }
+
+    mutating func install(_ definition: WordDefinition, name: Int32) {
+        words.append(definition)
+        wordHeaders.append(definition.program.header)
+        setWordName(name, Int32(words.count - 1))
+    }
+
+    // MARK: - Undo (see `Machine+Undo`)
+
+    /// How long the arrays were at a moment: a change only appends to them (and renames).
+    struct Mark: Sendable {
+        let words: Int
+        let symbols: Int
+        let nextLocalSymbol: Int32
+    }
+
+    var mark: Mark { Mark(words: words.count, symbols: symbols.count, nextLocalSymbol: nextLocalSymbol) }
+
+    /// What a change appended.
+    struct Tail: Sendable {
+        var words: [WordDefinition] = []
+        var symbols: [SymbolOccurrence] = []
+
+        var retainedBytes: Int {
+            words.count * MemoryLayout<WordDefinition>.stride + symbols.count * MemoryLayout<SymbolOccurrence>.stride
+        }
+    }
+
+    mutating func takeTail(from mark: Mark) -> Tail {
+        let tail = Tail(words: Array(words[mark.words...]), symbols: Array(symbols[mark.symbols...]))
+        words.removeSubrange(mark.words...)
+        wordHeaders.removeSubrange(mark.words...)
+        symbols.removeSubrange(mark.symbols...)
+        nextLocalSymbol = mark.nextLocalSymbol
+        return tail
+    }
+
+    mutating func appendTail(_ tail: Tail, nextLocalSymbol: Int32) {
+        words.append(contentsOf: tail.words)
+        wordHeaders.append(contentsOf: tail.words.map(\.program.header))
+        symbols.append(contentsOf: tail.symbols)
+        self.nextLocalSymbol = nextLocalSymbol
+    }
+
+    /// Drops a definition or block left open and a pending `unset` (a change taken back).
+    mutating func forgetPending() {
+        gathering = nil
+        pendingUnset = nil
+    }
+}
+
+// MARK: - The top level
+
+extension Compiler {
+    /// How a chunk of the top level ended.
+    enum ChunkEnd {
+        /// The chunk is full, or a block follows that needs the stack's depth: run it and
+        /// compile on.
+        case more
+        /// The source is done.
+        case end
+    }
+
+    /// Compiles the top level of a source into `chunk`, from where `lexer` is, until the chunk
+    /// holds `limit` instructions, a block comes that must wait for the depth it starts at, or
+    /// the source ends. `depth` is the stack's depth when the chunk will start. With
+    /// `oneToken`, the chunk ends after each token of the top level (and each whole
+    /// definition or block), whose tokens are added to `consumed`: editors follow what each
+    /// token leaves on the stack.
+    mutating func compileTopLevel(_ lexer: inout Lexer, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                                  into chunk: Program, depth: Int, limit: Int, oneToken: Bool,
+                                  consumed: inout [Token], variables: inout Variables,
+                                  log: inout DiagnosticLog) -> ChunkEnd {
+        var reach = ChunkReach(depth: depth)
+        var exhausted = false
+        while chunk.count < limit {
+            guard let token = lexer.next() else {
+                exhausted = true
+                break
+            }
+            if oneToken { consumed.append(token) }
+            if gathering != nil {
+                guard gathering!.take(token) else { continue }
+                let gathered = gathering!
+                gathering = nil
+                switch gathered.kind {
+                case .definition: define(gathered, buffer, base, variables: &variables, log: &log)
+                case .block: appendBlock(gathered, buffer, base, to: chunk, reach: &reach, variables: &variables, log: &log)
+                }
+                if oneToken { break }
+                continue
+            }
+            if let unset = pendingUnset {
+                pendingUnset = nil
+                if token.kind == .variable {
+                    let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+                    chunk.append(Instruction(.unset, a: Int(name)), token)
+                    if oneToken { break }
+                    continue
+                }
+                log.report(.error, .unsetNeedsName,
+                           "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+            }
+            switch token.kind {
+            case .comment, .stackEffect:
+                break
+            case .invalid:
+                Self.reportInvalid(token, buffer, base, log: &log)
+            case .keyword:
+                switch token.builtin! {
+                case .define:
+                    gathering = Gathering(kind: .definition, opener: token)
+                    continue
+                case .if, .for, .begin:
+                    gathering = Gathering(kind: .block, opener: token)
+                    // The block is checked against the depth it starts at: run what comes
+                    // before it first.
+                    if chunk.count > 0 {
+                        chunk.setReach(reach.value)
+                        return .more
+                    }
+                    continue
+                default:
+                    let word = text(token.range, buffer, base)
+                    let opener = switch token.builtin! {
+                    case .endDefinition: ":"
+                    case .else, .then: "if"
+                    case .until: "begin"
+                    default: "for"
+                    }
+                    log.report(.error, .unmatchedKeyword,
+                               token.builtin == .endDefinition ? "';' ends a definition, but none is open"
+                                   : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
+                }
+            case .variable:
+                let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+                if let word = word(ofVariable: name) {
+                    symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: word, word: -1))
+                    chunk.append(Instruction(.topCall, a: Int(word)), token)
+                    chunk.addGrowth(words[Int(word)].outputCount)
+                    reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+                } else {
+                    chunk.append(Instruction(.variable, a: Int(name)), token)
+                    reach.take(0, 1)
+                }
+            case .directive where token.builtin == .unset:
+                pendingUnset = token
+            case .stackWord where Self.effect(of: token) == nil:
+                // clear, or a counted word: the count of the literal just before it, if any.
+                if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
+                   let count = Self.literalCount(chunk.token(at: chunk.count - 1)) {
+                    reach.untake(0, 1)
+                    let effect = Self.countedEffect(token.builtin!, count)
+                    chunk.addGrowth(effect.outputs)
+                    reach.take(effect.inputs - 1, effect.outputs)
+                } else {
+                    reach.unknown()
+                }
+                emit(token, buffer, base, into: chunk, variables: &variables)
+            default:
+                emit(token, buffer, base, into: chunk, variables: &variables)
+                if let effect = Self.effect(of: token) { reach.take(effect.inputs, effect.outputs) }
+            }
+            if oneToken { break }
+        }
+        chunk.setReach(reach.value)
+        return exhausted ? .end : .more
+    }
+
+    /// The end of a source: a definition or block still open, and an `unset` still waiting
+    /// for its name, are errors.
+    mutating func finishSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, log: inout DiagnosticLog) {
+        if let gathered = gathering {
+            gathering = nil
+            let message = switch gathered.opener.builtin! {
+            case .define: "':' has no ';' to end its definition"
+            case .if: "if has no then to end it"
+            case .for: "for has no next (or step) to end it"
+            default: "begin has no until to end it"
+            }
+            log.report(.error, .unmatchedKeyword, message, gathered.opener.range)
+        }
+        if let unset = pendingUnset {
+            pendingUnset = nil
+            log.report(.error, .unsetNeedsName,
+                       "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+        }
+    }
+
+    /// A block gathered at the top level (`0 1 10 for i i + next`), checked against the depth
+    /// it starts at, and appended to the chunk between `beginBlock` and `endBlock`. A block
+    /// with errors does not run: nothing is appended (its errors were reported).
+    private mutating func appendBlock(_ gathered: Gathering, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                                      to chunk: Program, reach: inout ChunkReach, variables: inout Variables,
+                                      log: inout DiagnosticLog) {
+        let whole = gathered.opener.range.lowerBound..<gathered.tokens.last!.range.upperBound
+        let compiled = compileBody([gathered.opener] + gathered.tokens, for: .block(available: reach.depthNow),
+                                   buffer, base, span: whole, copyingText: false, variables: &variables, log: &log)
+        guard let program = compiled.program else { return }
+        let block = chunk.addBlock(Program.Block(inputs: compiled.inputs, outputs: compiled.outputs, end: 0))
+        chunk.append(Instruction(.beginBlock, a: block), gathered.opener)
+        _ = chunk.appendCode(of: program)
+        chunk.setBlockEnd(block, chunk.count)
+        chunk.append(Instruction(.endBlock, a: block), gathered.tokens.last!)
+        chunk.raiseLocalCount(to: program.localCount)
+        reach.take(compiled.inputs, compiled.outputs)
+    }
+
+    /// How deep below its starting depth a chunk can change the stack: the entries an undo
+    /// record must keep (`Machine.willModify`), found once instead of at every operation.
+    struct ChunkReach {
+        let start: Int
+        private var depth = 0, low = 0
+        private var isUnknown = false
+
+        init(depth: Int) { start = depth }
+
+        /// The depth now, when it is known (the start's otherwise: only a block asks, and a
+        /// chunk ends before a block whenever it has code).
+        var depthNow: Int { Swift.max(0, start + depth) }
+
+        mutating func take(_ inputs: Int, _ outputs: Int) {
+            depth -= inputs
+            low = Swift.min(low, depth)
+            depth += outputs
+        }
+
+        /// Takes back a push (a counted word's literal count, counted with the word).
+        mutating func untake(_ inputs: Int, _ outputs: Int) { depth -= outputs - inputs }
+
+        mutating func unknown() { isUnknown = true }
+
+        /// Entries below the start it may change (`Int.max`: any).
+        var value: Int { isUnknown ? Int.max : -low }
+    }
+
+    /// The instruction of a token that means the same wherever it is: a number, a constant, an
+    /// operator or function, a stack word, a directive other than `unset`, a store.
+    mutating func emit(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into program: Program,
+                       variables: inout Variables) {
+        switch token.kind {
+        case .number:
+            let value = token.number
+            if let exact = Machine.exactShortInteger(token) ?? Self.exactZero(token, buffer, base),
+               let small = StackSlot.smallValue(exact), let b = Int32(exactly: small) {
+                program.append(Instruction(.literal, b: b), token)
+            } else {
+                program.appendWide(exact: Machine.exactShortInteger(token) ?? .nan, float: value, token)
+            }
+        case .constant:
+            program.append(Instruction(.constant, a: Int(token.builtin!.rawValue)), token)
+        case .operator, .function:
+            let op = token.builtin!
+            if let quick = QuickOperation(op) {
+                program.append(Instruction(.quick(quick)), token)
+            } else {
+                program.append(Instruction(op.isBinary ? .binary : .unary, a: Int(op.rawValue)), token)
+            }
+        case .stackWord:
+            let op = token.builtin!
+            let opcode: Opcode = switch op {
+            case .dup: .dup
+            case .drop: .drop
+            case .swap: .swap
+            case .over: .over
+            case .rot: .rot
+            case .nip: .nip
+            case .tuck: .tuck
+            case .dup2: .dup2
+            case .drop2: .drop2
+            case .depth: .depth
+            case .lastx: .lastx
+            case .clear: .clear
+            default: .counted
+            }
+            program.append(Instruction(opcode, a: Int(op.rawValue)), token)
+        case .directive:
+            program.append(Instruction(.directive, a: Int(token.builtin!.rawValue)), token)
+        case .store:
+            // The name is interned when the store runs: storing into a built-in is an error, and
+            // names no variable.
+            program.append(Instruction(.store), token)
+        case .variable, .keyword, .comment, .stackEffect, .invalid:
+            preconditionFailure("not a token of its own meaning: \(token.kind)")
+        }
+    }
+
+    /// 0 written as zeros (`0`, `0.0`, `-0`): exactly 0. Other zeros (`1e-400`) are read in full.
+    private static func exactZero(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> Double? {
+        guard token.number == 0 else { return nil }
+        for i in (token.range.lowerBound - base)..<(token.range.upperBound - base) {
+            let byte = buffer[i]
+            guard byte == UInt8(ascii: "0") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") else { return nil }
+        }
+        return StackSlot.small(0)
+    }
+
+    static func reportInvalid(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, log: inout DiagnosticLog) {
+        let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]),
+                          as: UTF8.self)
+        switch token.problem ?? .unknownToken {
+        case .unknownToken:
+            log.report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))", token.range)
+        case .invalidNumber:
+            log.report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(word))", token.range)
+        case .invalidUTF8, .nulByte:
+            // Point at the offending byte itself, not the whole word.
+            var i = token.range.lowerBound - base
+            while i < token.range.upperBound - base {
+                let (scalar, length) = UTF8Scanner.decode(buffer, at: i, limit: buffer.count)
+                if scalar == nil || buffer[i] == 0 { break }
+                i += length
+            }
+            let byte = i < buffer.count ? buffer[i] : 0
+            let hex = String(byte, radix: 16, uppercase: true)
+            if byte == 0 {
+                log.report(.error, .nulByte, "NUL byte in program text", (base + i)..<(base + i + 1))
+            } else {
+                log.report(.error, .invalidUTF8, "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" : "")\(hex)",
+                           (base + i)..<(base + i + 1))
+            }
+        case .unclosedStackEffect:
+            log.report(.error, .unknownToken, "'(' needs a ')' on the same line: a stack effect is written ( a b -- c )",
+                       token.range)
+        case .storeNeedsName:
+            log.report(.error, .storeNeedsName,
+                       "\(TerminalText.quoted(word)) needs a variable name right after it, as in \(TerminalText.shown(word))M",
+                       token.range)
+        case .invalidStoreName:
+            log.report(.error, .storeNeedsName, "invalid variable name in \(TerminalText.quoted(word))", token.range)
+        }
+    }
+
+    func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - base)..<(range.upperBound - base)]),
+               as: UTF8.self)
+    }
+}
