@@ -96,3 +96,36 @@ def test_the_long_line_does_finish_without_ctrl_c(tmp_path):
     child.expect_exact(PROMPT, timeout=120)
     assert time.monotonic() - started > 1.0
     assert quit(child) == 0
+
+
+def resident_megabytes(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for field in status:
+            if field.startswith("VmRSS:"):
+                return int(field.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_a_long_loop_runs_in_flat_memory_and_ctrl_c_answers_at_once(tmp_path):
+    # Issue 16: the shell kept a tree for every step of a loop, grew 100-300 MB a second and
+    # died of it. It keeps trees for what it can show: past 10^5 nodes the loop goes on
+    # without them. Ctrl-C answers within the next 4096 steps, and the stack is as it was.
+    child = spawn(tmp_path)
+    assert "= 5\r\n" in line(child, "5")
+    child.sendline("0 1 1000000000 for i i + next")
+    samples = []
+    for _ in range(6):
+        time.sleep(0.4)
+        samples.append(resident_megabytes(child.pid))
+    assert max(samples) < 100, f"resident MB while the loop ran: {samples}"
+    assert samples[-1] - samples[1] < 10, f"memory grew while the loop ran: {samples}"
+    started = time.monotonic()
+    child.sendintr()
+    child.expect_exact("interrupted; the stack is unchanged", timeout=10)
+    answered = time.monotonic() - started
+    assert answered < 0.1, f"Ctrl-C took {answered:.3f} s"
+    child.expect_exact(PROMPT)
+    shown = line(child, ":describe")
+    assert shown.split("\r\n")[1] == "5"
+    assert "5+1 = 6" in line(child, "1 +")
+    assert quit(child) == 0

@@ -195,23 +195,29 @@ extension Machine {
                  "\(Builtin[op].glyph) works in floating point, and its operand is too large for it (over 1.8e308)")
     }
 
-    /// Values-only runs store a value for every big or fractional result and drop most of
-    /// them a token later. When the store outgrows what can still be reachable, the live values
-    /// are moved to a new one. Runs that keep trees (the shell, editors) never compact: their
-    /// values belong to nodes, and undo records refer to them.
+    /// Runs store a value for every big or fractional result and drop most of them a step
+    /// later. When the store outgrows what can still be reachable, the live values are moved to
+    /// a new one. Within a change (the shell's line), only the values the change made move: the
+    /// ones before it are where older undo records expect them.
     @inline(__always)
     private mutating func compactStoreIfNeeded() {
-        guard !options.keepTrees, journal == nil, store.count >= storeCompactionThreshold else { return }
-        compactStore()
+        guard store.count >= storeCompactionThreshold else { return }
+        compactStore(from: journal?.storeMark ?? ValueStore.Mark())
     }
 
-    private mutating func compactStore() {
+    private mutating func compactStore(from mark: ValueStore.Mark) {
         var moved: [UInt64: Double] = [:]  // old entry's bits -> new entry
-        var live = ValueStore()
+        var live = store.prefix(upTo: mark)
         let old = store  // `keep` must not touch self: its argument is part of self
         forEachRoot { slot in
-            guard StackSlot.boxIndex(slot) != nil || StackSlot.fractionIndex(slot) != nil else { return }
-            let key = slot.bitPattern
+            if let index = StackSlot.boxIndex(slot) {
+                guard index >= mark.boxes else { return }
+            } else if let index = StackSlot.fractionIndex(slot) {
+                guard index >= mark.fractions else { return }
+            } else {
+                return
+            }
+            let key = slot.bits
             if let to = moved[key] { slot = to; return }
             let to = live.store(old.number(slot)!)
             moved[key] = to

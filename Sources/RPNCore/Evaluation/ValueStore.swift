@@ -3,8 +3,8 @@
 /// common case of programs with `÷`), and everything else (big integers, big fractions) as
 /// `Number`s. Entries and node values refer to them by index.
 ///
-/// The machine owns one; the printer reads it. Values-only runs drop most values a token
-/// after making them, so the machine compacts the store now and then (`Machine+Values`).
+/// The machine owns one; the printer reads it. Runs drop most values a step after making
+/// them, so the machine compacts the store now and then (`Machine+Values`).
 public struct ValueStore: Sendable {
     /// A fraction in lowest terms, denominator > 1, both parts machine words.
     struct SmallFraction: Sendable {
@@ -71,7 +71,7 @@ public struct ValueStore: Sendable {
         return StackSlot.fraction(fractions.count - 1)
     }
 
-    var count: Int { fractions.count + boxes.count }
+    public var count: Int { fractions.count + boxes.count }
 
     mutating func removeAll() {
         fractions.removeAll(keepingCapacity: true)
@@ -91,6 +91,14 @@ public struct ValueStore: Sendable {
         added.fractions = Array(fractions[start.fractions..<end.fractions])
         added.boxes = Array(boxes[start.boxes..<end.boxes])
         return added
+    }
+
+    /// The values before a mark.
+    func prefix(upTo mark: Mark) -> ValueStore {
+        var kept = ValueStore()
+        kept.fractions = Array(fractions[..<mark.fractions])
+        kept.boxes = Array(boxes[..<mark.boxes])
+        return kept
     }
 
     mutating func truncate(to mark: Mark) {

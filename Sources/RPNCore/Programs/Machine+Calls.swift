@@ -113,6 +113,7 @@ extension Machine {
             inner.steps = 1
             _ = inner.interpret(definition.program, weight: 1, inputs: definition.inputCount, outputs: definition.outputCount)
         }
+        if hooks?.wasInterrupted == true { run.trapAt = 0 }  // the run that made this call stops too
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
         // before its diagnostics are passed on.
         let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan

@@ -23,6 +23,10 @@ extension Machine {
         /// Where the top level goes on after it (nil: the run is a word's body, and ends).
         var resume: UnsafePointer<Instruction>?
         var undecidedIfs: Int
+        /// Where the nodes and links it makes begin (see `dropTrees`).
+        var nodeMark = 0, linkMark = 0
+        /// Its trees could not be dropped (they read variables): not tried again.
+        var keepsTrees = false
     }
 
     /// An `if` whose flag had no value yet (it reads a variable): both parts run, each on its
@@ -91,7 +95,7 @@ extension Machine {
         var trapBound = run.trapAt &- 3
         var weight = entryWeight
         var exact = options.exact
-        let trees = options.keepTrees
+        var trees = options.keepTrees
         let maxCallDepth = options.maxCallDepth
 
         fetch: while true {
@@ -112,6 +116,7 @@ extension Machine {
                 steps = self.steps
                 trapBound = run.trapAt &- 3
                 exact = options.exact
+                trees = options.keepTrees
                 switch outcome {
                 case .proceed: word = ip.pointee
                 case .plain: word = ip.pointee.with(ip.pointee.opcode.plain)
@@ -302,7 +307,10 @@ extension Machine {
                         if word.opcode == .topCall {
                             run.topEntry = TopEntry(depthBefore: base.distance(to: sp), inputs: callee.pointee.inputs,
                                                     outputs: callee.pointee.outputs, resume: ip + 1,
-                                                    undecidedIfs: run.undecidedIfs.count)
+                                                    undecidedIfs: run.undecidedIfs.count, nodeMark: nodes.count,
+                                                    linkMark: links.count)
+                            run.trapAt = nextTrap()
+                            trapBound = run.trapAt &- 3
                         }
                     }
                     if sp + callee.pointee.maxGrowth > base + stack.capacity {
@@ -346,6 +354,13 @@ extension Machine {
                     localsBase = frame.localsBase
                     fp = run.locals.base + localsBase
                     weight = frame.weight
+                    if frame.weight == 0, run.treesDropped {  // back at the top level
+                        stack.setCount(base.distance(to: sp))
+                        restoreTrees()
+                        trees = true
+                        base = room(for: header)
+                        sp = base + stack.count
+                    }
 
                 // MARK: Control
                 case .jump:
@@ -390,12 +405,22 @@ extension Machine {
                     }
                     run.topEntry = TopEntry(depthBefore: base.distance(to: sp), inputs: block.inputs, outputs: block.outputs,
                                             resume: UnsafePointer(header.pointee.code) + block.end + 1,
-                                            undecidedIfs: run.undecidedIfs.count)
+                                            undecidedIfs: run.undecidedIfs.count, nodeMark: nodes.count,
+                                            linkMark: links.count)
+                    run.trapAt = nextTrap()
+                    trapBound = run.trapAt &- 3
                     weight = 1
                     ip += 1
                 case .endBlock:
                     steps &-= weight  // no step of the block's
                     weight = 0
+                    if run.treesDropped {
+                        stack.setCount(base.distance(to: sp))
+                        restoreTrees()
+                        trees = true
+                        base = room(for: header)
+                        sp = base + stack.count
+                    }
                     run.topEntry = nil
                     ip += 1
 
@@ -908,9 +933,12 @@ extension Machine {
     /// (a trace, an undecided `if`, a stop to carry out), else at the step limit or the next
     /// time Ctrl-C is asked.
     func nextTrap() -> Int {
-        if hooks?.trace != nil || !run.undecidedIfs.isEmpty || run.stopRequested || run.pollRequested { return 0 }
+        if hooks?.trace != nil || hooks?.wasInterrupted == true || !run.undecidedIfs.isEmpty || run.stopRequested
+            || run.pollRequested { return 0 }
         var at = stepLimitReached || options.maxSteps == Int.max ? Int.max : options.maxSteps + 1
-        if hooks?.interrupted != nil { at = Swift.min(at, (steps | 0xFFF) + 1) }
+        if hooks?.interrupted != nil || options.keepTrees && run.topEntry?.resume != nil {
+            at = Swift.min(at, (steps | 0xFFF) + 1)  // Ctrl-C, the tree budget
+        }
         return at
     }
 
@@ -920,6 +948,8 @@ extension Machine {
     private mutating func trap(_ position: inout Position, entryFrames: Int, outerIfs: Int) -> TrapOutcome {
         // Within the 3 steps before the trap: plain instructions only (see `trapBound`).
         if steps < run.trapAt { return .plain }
+        // Ctrl-C reached a machine this run made (a function's value, `callValue`).
+        if let hooks, hooks.wasInterrupted { return .interrupted }
         let program = position.header.pointee.program
         var index = program.index(of: position.ip)
         let opcode = position.ip.pointee.opcode
@@ -950,6 +980,12 @@ extension Machine {
                 hooks.wasInterrupted = true
                 return .interrupted
             }
+        }
+
+        // The tree budget of a block or call of the top level.
+        if steps & 0xFFF == 0, options.keepTrees, let entry = run.topEntry, entry.resume != nil, !entry.keepsTrees,
+           nodes.count - entry.nodeMark > Self.treeBudget {
+            dropTrees()
         }
 
         // The ifs whose flag had no value: the first part's end starts the second, `then`
@@ -1010,6 +1046,7 @@ extension Machine {
             position.localsBase = frame.localsBase
         }
         settle(inputs: entry.inputs, outputs: entry.outputs, from: entry.depthBefore, at: range)
+        if run.treesDropped { restoreTrees() }
         run.topEntry = nil
         guard let resume = entry.resume else { return .finish }
         position.weight = 0
@@ -1229,5 +1266,56 @@ enum ForCount {
         let left = (Int(bound) - Int(start)) / Int(step)
         guard left >= 0, left < 1 << 48 else { return }
         local[1] = Double(bits: doubleTag << 48 | UInt64(left))
+    }
+}
+
+// MARK: - The tree budget
+
+extension Machine {
+    /// Nodes a block or call of the top level may make before it goes on without trees.
+    public static let treeBudget = 100_000
+
+    /// Goes on without trees for the rest of the top level's block or call: its values so far
+    /// fold into numbers and its nodes are dropped, so that memory follows what can be shown,
+    /// not the number of steps. Only where every node it made that is still held (on the
+    /// stack, in locals, as lastx) is a constant: an expression over a variable needs its tree.
+    mutating func dropTrees() {
+        guard var entry = run.topEntry, run.undecidedIfs.isEmpty else { return }
+        let mark = entry.nodeMark
+        let from = Swift.max(0, entry.depthBefore - entry.inputs)
+        func foldable(_ slot: Double) -> Bool {
+            guard let node = StackSlot.node(slot), Int(node) >= mark else { return true }
+            return nodes[Int(node)].dependencies == 0
+        }
+        let held = stack[from...].allSatisfy(foldable) && (0..<run.locals.count).allSatisfy { foldable(run.locals[$0]) }
+            && foldable(lastX)
+        guard held else {
+            entry.keepsTrees = true
+            run.topEntry = entry
+            return
+        }
+        func fold(_ slot: inout Double) {
+            if let node = StackSlot.node(slot), Int(node) >= mark { slot = nodes[Int(node)].value }
+        }
+        stack.makeUnique()
+        for i in from..<stack.count { fold(&stack.base[i]) }
+        for i in 0..<run.locals.count { fold(&run.locals.base[i]) }
+        fold(&lastX)
+        nodes.removeSubrange(mark...)
+        links.removeSubrange(entry.linkMark...)
+        reportedNodes = reportedNodes.filter { Int($0) < mark }
+        options.keepTrees = false
+        run.treesDropped = true
+    }
+
+    /// The end of a block or call that dropped its trees: the top level keeps trees again, and
+    /// what the block left gets a node each (a number, described as its value).
+    mutating func restoreTrees() {
+        run.treesDropped = false
+        options.keepTrees = true
+        guard let entry = run.topEntry else { return }
+        for i in Swift.max(0, entry.depthBefore - entry.inputs)..<stack.count where StackSlot.node(stack[i]) == nil {
+            stack[i] = StackSlot.box(materialize(stack[i]))
+        }
     }
 }

@@ -14,6 +14,8 @@ struct RunState: Sendable {
     var stopRequested = false
     /// Set where an instruction wants Ctrl-C asked now (it made a big number, which takes time).
     var pollRequested = false
+    /// The top level's block or call runs without trees (`Machine.dropTrees`).
+    var treesDropped = false
 }
 
 /// A growable buffer of plain values for a run (frames, locals), whose storage the loop holds

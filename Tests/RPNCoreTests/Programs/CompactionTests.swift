@@ -52,3 +52,26 @@ import Testing
         #expect(Self.run(nested, m: m).values == [expected])
     }
 }
+
+extension CompactionTests {
+    /// The shell's lines are changes; the values a line makes are compacted during it too, so
+    /// that a long loop of big numbers at `rpn>` keeps its memory, while the values made
+    /// before the line stay where earlier undo records expect them.
+    @Test func compactionInsideAChangeKeepsUndoAndRedo() {
+        var machine = Machine(options: EvaluationOptions(keepTrees: true, freeVariables: true))
+        machine.run(SourceFile(name: "<t>", text: "1 3 / 2 60 ^"))
+        machine.beginChange()
+        // 2^50 + 1 + … : every partial sum past 2^47 is a big integer, one box each. Past the
+        // tree budget (`Machine.treeBudget`) they are held by nothing once the next is made.
+        machine.run(SourceFile(name: "<t>", text: "2 50 ^ 1 150000 for i i + next", baseOffset: 100))
+        var change = machine.endChange()
+        // 2^50 + 150000 × 150001 / 2 = 1125899906842624 + 11250075000
+        let sum = Number(1_125_911_156_917_624), big = Number(1 << 60)
+        #expect(machine.values() == [Self.third, big, sum])
+        #expect(machine.store.count < 20_000, "\(machine.store.count) values kept")
+        machine.undo(&change)
+        #expect(machine.values() == [Self.third, big])
+        machine.redo(&change)
+        #expect(machine.values() == [Self.third, big, sum])
+    }
+}
