@@ -78,7 +78,7 @@ public struct EvalCommand {
         } else {
             for file in sources.files { machine.run(file) }
         }
-        let values = machine.values()
+        machine.evaluateStack()
         var diagnostics = machine.allDiagnostics
         var description: [UInt8] = []
         if describe || json {  // not for a trace alone: its trees are for its lines
@@ -94,7 +94,7 @@ public struct EvalCommand {
         if json {
             let free = describe ? Self.freeVariables(machine) : []
             io.standardOutput.write(JSONSerializer.serialize(Self.json(
-                values: values, description: description, variables: machine.variables, free: free,
+                values: machine.values(), description: description, variables: machine.variables, free: free,
                 diagnostics: diagnostics, sources: sources, words: WordJSON.array(machine, style: style))) + [0x0A])
             return failed ? ExitStatus.failure : ExitStatus.success
         }
@@ -106,8 +106,9 @@ public struct EvalCommand {
         } else if !failed {
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
-            for value in values {
-                if let value { format.append(value, to: &out) } else { out.append(contentsOf: "nan".utf8) }
+            // One value at a time: no array of them all (10^7 values would take 300 MB more).
+            for level in 0..<machine.depth {
+                if let value = machine.value(at: level) { format.append(value, to: &out) } else { out.append(contentsOf: "nan".utf8) }
                 out.append(0x0A)
                 if out.count >= 1 << 16 { io.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
             }

@@ -140,6 +140,18 @@ public struct Machine: Sendable {
         }
     }
 
+    /// Evaluates every stack entry (reporting what fails), so that `value(at:)` then reads
+    /// them without building an array of all the values: 10^7 entries stay 8 bytes each.
+    public mutating func evaluateStack() {
+        for i in 0..<stack.count { _ = valueOfSlot(i) }
+    }
+
+    /// The value of one stack entry (0: the oldest), with the variables as they are now.
+    public mutating func value(at level: Int) -> Number? {
+        let slot = valueOfSlot(level)  // before reading self: evaluating may add a box
+        return number(slot)
+    }
+
     /// The value of one node, with the variables as they are now (nil: none).
     public mutating func value(of node: Int32) -> Number? {
         let slot = evaluate(node)  // before reading self: evaluating may add a box
