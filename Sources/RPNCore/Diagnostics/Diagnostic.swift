@@ -70,4 +70,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case invalidDefinition = "invalid-definition"
     case storeIntoWord = "store-into-word"
     case storeInUndecidedBranch = "store-in-undecided-branch"
+    /// A call of a word defined further on, run before that definition was.
+    case undefinedWord = "undefined-word"
 }

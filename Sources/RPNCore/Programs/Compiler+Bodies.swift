@@ -24,6 +24,8 @@ extension Compiler {
         var parametersUsed = false
         /// The symbols of the parameters, in order, when the body names them.
         var parameterSymbols: [Int32] = []
+        /// Names the body reads as variables (no word, parameter or counter of that name).
+        var variablesRead: [String] = []
     }
 
     /// An `if`, `for` or `begin` not closed yet.
@@ -88,9 +90,10 @@ extension Compiler {
 
     /// Compiles `tokens` (a definition's body, or a whole block) from `buffer`.
     mutating func compileBody(_ tokens: [Token], for target: CompileTarget, _ buffer: UnsafeBufferPointer<UInt8>,
-                              _ base: Int, span: Range<Int>, copyingText: Bool, variables: inout Variables,
-                              log: inout DiagnosticLog) -> Compiled {
+                              _ base: Int, span: Range<Int>, copyingText: Bool, consumeParameters: Bool = false,
+                              variables: inout Variables, log: inout DiagnosticLog) -> Compiled {
         var result = Compiled()
+        let symbolsBefore = symbols.count, localSymbolBefore = nextLocalSymbol, forwardBefore = forwardCalls.count
         let code = Program(capacity: tokens.count + 2,
                            text: UnsafeBufferPointer(rebasing: buffer[(span.lowerBound - base)..<(span.upperBound - base)]),
                            base: span.lowerBound, copyingText: copyingText)
@@ -117,10 +120,12 @@ extension Compiler {
             available = depthNow
         }
 
-        // Parameters: when the body names any declared input, all are popped into locals.
+        // Parameters: when the body names any declared input, all are popped into locals; so
+        // they are when it takes nothing from the stack (`: one ( x -- y ) 1 ;`), since a
+        // declared input is consumed whether the body reads it or not.
         if let declared, !declared.inputs.isEmpty {
             let names = Set(declared.inputs)
-            result.parametersUsed = tokens.contains { token in
+            result.parametersUsed = consumeParameters || tokens.contains { token in
                 token.kind == .variable && names.contains(text(token.range, buffer, base))
             }
         }
@@ -345,9 +350,26 @@ extension Compiler {
                     result.dependencies |= definition.dependencies
                     if definition.effect == nil, definition.declaredEffect == nil { broken = true }  // reported there
                     take(definition.inputCount, definition.outputCount, at: token.range, name)
+                } else if case .definition = target, let later = laterDefinition(of: name, after: token.range.lowerBound) {
+                    // A word defined further on in this program (`even`/`odd` calling each other).
+                    guard let effect = later.effect else {
+                        log.report(.error, .recursionNeedsEffect,
+                                   "'\(name)' is defined further on, so its stack effect must be declared to call it "
+                                       + "here: : \(name) ( a -- b ) … ;", token.range)
+                        broken = true
+                        continue
+                    }
+                    forwardCalls.append(ForwardCall(name: name, definitionStart: later.start, program: code, index: code.count))
+                    code.append(Instruction(.callForward, a: effect.inputs.count, b: Int32(effect.outputs.count)), token)
+                    code.addGrowth(effect.outputs.count)
+                    // What it does is not known yet: it is taken to have effects beyond its outputs.
+                    result.hasSideEffects = true
+                    result.dependencies = .max
+                    take(effect.inputs.count, effect.outputs.count, at: token.range, name)
                 } else {
                     let variable = variables.intern(name)
                     result.dependencies |= Machine.bucket(variable)
+                    result.variablesRead.append(name)
                     code.append(Instruction(.variable, a: Int(variable)), token)
                     take(0, 1, at: token.range, name)
                 }
@@ -425,9 +447,19 @@ extension Compiler {
         if case .definition(let name, _, _, let declaredEffect, let effectRange, _) = target, let declaredEffect,
            !broken {
             let inferred = StackEffect(inputs: result.inputs, outputs: result.outputs, like: declaredEffect)
+            if !inferred.hasSameShape(as: declaredEffect), !result.parametersUsed, result.inputs == 0,
+               result.outputs == declaredEffect.outputs.count {
+                // It takes nothing from the stack: its declared inputs are consumed. Compiled
+                // again (once), binding them.
+                symbols.removeSubrange(symbolsBefore...)
+                nextLocalSymbol = localSymbolBefore
+                forwardCalls.removeSubrange(forwardBefore...)
+                return compileBody(tokens, for: target, buffer, base, span: span, copyingText: copyingText,
+                                   consumeParameters: true, variables: &variables, log: &log)
+            }
             if !inferred.hasSameShape(as: declaredEffect) {
                 log.report(.error, .stackEffectMismatch,
-                           "the stack effect of '\(name)' is declared \(declaredEffect.description), inferred \(inferred.description)",
+                           Self.mismatch(name, inferred, declaredEffect, unknownNames: result.variablesRead),
                            effectRange ?? span)
                 broken = true
             }
@@ -443,10 +475,28 @@ extension Compiler {
         return result
     }
 
+    /// A declared effect the body does not have, in the words the user wrote it with.
+    static func mismatch(_ name: String, _ inferred: StackEffect, _ declared: StackEffect, unknownNames: [String]) -> String {
+        func values(_ n: Int) -> String { n == 0 ? "none" : n == 1 ? "1 value" : "\(n) values" }
+        let takes = inferred.inputs.count != declared.inputs.count, leaves = inferred.outputs.count != declared.outputs.count
+        let what = takes && leaves
+            ? "takes \(values(inferred.inputs.count)) and leaves \(values(inferred.outputs.count)), declared "
+                + "\(declared.inputs.count) and \(declared.outputs.count)"
+            : takes ? "takes \(values(inferred.inputs.count)), declared \(declared.inputs.count)"
+            : "leaves \(values(inferred.outputs.count)), declared \(declared.outputs.count)"
+        var message = "'\(name)' \(what): its body does \(inferred.description), its declaration says \(declared.description)"
+        if let unknown = unknownNames.first {
+            message += "; \(TerminalText.quoted(unknown)) is read as a variable: no word of that name is defined"
+        }
+        return message
+    }
+
     private func reportUnbalancedLoop(_ range: Range<Int>, start: Int, end: Int, low: Int, flag: Bool = false,
                                       log: inout DiagnosticLog) {
         let difference = end - start
-        let body = StackEffect(inputs: start - low, outputs: end - low + (flag ? 1 : 0))
+        // The effect of one round, `until` taking its flag included: the depth sentence and the
+        // effect shown say the same.
+        let body = StackEffect(inputs: start - low, outputs: end - low)
         let more = difference > 0 ? "\(difference) more" : "\(-difference) fewer"
         log.report(.error, .unbalancedLoop,
                "the body of this loop must leave the stack as deep as it found it\(flag ? " (after until takes its flag)" : ""), "

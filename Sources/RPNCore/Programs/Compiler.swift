@@ -21,6 +21,20 @@ struct Compiler: @unchecked Sendable {
     /// before.
     var oldWordNames: [Int32: Int32]?
 
+    /// The definitions of the source being compiled, by name (their `:` offsets and declared
+    /// effects): a word may call one defined further on (`beginSource`).
+    private var laterDefinitions: [String: [(start: Int, effect: StackEffect?)]] = [:]
+    /// Calls of words defined further on, patched when the word is installed.
+    var forwardCalls: [ForwardCall] = []
+
+    struct ForwardCall {
+        let name: String
+        /// The `:` of the definition it calls.
+        let definitionStart: Int
+        let program: Program
+        let index: Int
+    }
+
     /// The top level of a source, across its chunks: a definition or block being gathered to
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
@@ -70,6 +84,8 @@ struct Compiler: @unchecked Sendable {
         oldWordNames = nil
         gathering = nil
         pendingUnset = nil
+        laterDefinitions = [:]
+        forwardCalls = []
     }
 
     // MARK: - Names
@@ -111,6 +127,61 @@ struct Compiler: @unchecked Sendable {
         words.append(definition)
         wordHeaders.append(definition.program.header)
         setWordName(name, Int32(words.count - 1))
+    }
+
+    /// Whether words defined earlier in this source call `word` before its definition: their
+    /// calls are patched when the run reaches the definition (`resolveForward`), so that what
+    /// runs before it finds no word, however the source is cut into chunks.
+    func isCalledAhead(_ word: Int32) -> Bool {
+        let definition = words[Int(word)]
+        return forwardCalls.contains { $0.name == definition.name && $0.definitionStart == definition.range.lowerBound }
+    }
+
+    /// The run reached the definition of `word`: the calls of it compiled before it call it.
+    mutating func resolveForwardCalls(to word: Int32) {
+        let definition = words[Int(word)]
+        forwardCalls.removeAll { call in
+            guard call.name == definition.name, call.definitionStart == definition.range.lowerBound else { return false }
+            call.program[call.index] = Instruction(.call, a: Int(word))
+            return true
+        }
+    }
+
+    /// Notes the definitions of a source before its first chunk is compiled, so that a word
+    /// can call one defined further on (mutual recursion). A source without a `:` costs one
+    /// scan of its bytes.
+    mutating func beginSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
+        laterDefinitions = [:]
+        forwardCalls = []  // an earlier source's were resolved, or their words taken back
+        guard buffer.contains(UInt8(ascii: ":")) else { return }
+        var lexer = Lexer(bytes: buffer, base: base)
+        var colon: Token?, name: String?
+        while let token = lexer.next() {
+            if token.kind == .comment { continue }
+            if let opener = colon {
+                if let named = name {
+                    var effect: StackEffect?
+                    if token.kind == .stackEffect, case .success(let parsed) = StackEffect.parse(Substring(text(token.range, buffer, base))) {
+                        effect = parsed
+                    }
+                    laterDefinitions[named, default: []].append((opener.range.lowerBound, effect))
+                    colon = nil
+                    name = nil
+                } else if token.kind == .variable {
+                    name = text(token.range, buffer, base)
+                    continue
+                } else {
+                    colon = nil
+                }
+            }
+            if token.kind == .keyword, token.builtin == .define { colon = token }
+        }
+        if let opener = colon, let named = name { laterDefinitions[named, default: []].append((opener.range.lowerBound, nil)) }
+    }
+
+    /// The first definition of `name` in this source after `offset`, if any.
+    func laterDefinition(of name: String, after offset: Int) -> (start: Int, effect: StackEffect?)? {
+        laterDefinitions[name]?.first { $0.start > offset }
     }
 
     // MARK: - Undo (see `Machine+Undo`)
@@ -192,7 +263,12 @@ extension Compiler {
                 let gathered = gathering!
                 gathering = nil
                 switch gathered.kind {
-                case .definition: define(gathered, buffer, base, variables: &variables, log: &log)
+                case .definition:
+                    let before = words.count
+                    define(gathered, buffer, base, variables: &variables, log: &log)
+                    if words.count > before, isCalledAhead(Int32(before)) {
+                        chunk.append(Instruction(.resolveForward, a: before), gathered.tokens.last!)
+                    }
                 case .block: appendBlock(gathered, buffer, base, to: chunk, reach: &reach, variables: &variables, log: &log)
                 }
                 if oneToken { break }
@@ -278,6 +354,7 @@ extension Compiler {
     /// The end of a source: a definition or block still open, and an `unset` still waiting
     /// for its name, are errors.
     mutating func finishSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, log: inout DiagnosticLog) {
+        laterDefinitions = [:]
         if let gathered = gathering {
             gathering = nil
             let message = switch gathered.opener.builtin! {

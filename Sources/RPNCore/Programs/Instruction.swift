@@ -40,6 +40,11 @@ enum Opcode: UInt8, CaseIterable {
     /// A call of word `a` from the top level: the run enters counted steps, and a limit that
     /// stops the word leaves the top level as the word's effect would.
     case topCall
+    /// A call of a word defined further on in the program, not defined yet (it becomes `call`
+    /// when it is): an error, leaving `b` outputs without value for `a` inputs.
+    case callForward
+    /// The run reached the definition of word `a`: the calls compiled ahead of it now call it.
+    case resolveForward
     /// Pops `a` entries into locals 0..<a (a word whose body names its parameters).
     case bind
     /// Goes `b` words on (back when negative).

@@ -282,7 +282,8 @@ extension Machine {
                                         sp.pointee = sp[-2]
                     sp += 1
                     ip += 1
-                case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store:
+                case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
+                     .callForward, .resolveForward:
                     break dispatch
 
                 // MARK: Calls
@@ -912,6 +913,12 @@ extension Machine {
                 ? ip + 1 : ip + word.b
         case .forNext:
             return advanceLoop(counter: fp + word.a, at: token.range) ? ip + word.b : ip + 1
+        case .resolveForward:
+            compiler.resolveForwardCalls(to: Int32(word.a))
+        case .callForward:
+            report(.error, .undefinedWord,
+                   "'\(text(token.range, buffer, base))' is called before the run has reached its definition, further on", token.range)
+            settle(inputs: word.a, outputs: word.b, from: stack.count, at: token.range)
         case .jump, .call, .topCall, .ret, .beginBlock, .endBlock,
              .addLocal, .subtractLocal, .multiplyLocal, .lessLocal, .greaterLocal, .lessEqualLocal,
              .greaterEqualLocal, .equalLocal, .notEqualLocal, .addLiteral, .subtractLiteral, .multiplyLiteral,

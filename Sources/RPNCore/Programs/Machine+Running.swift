@@ -53,6 +53,7 @@ extension Machine {
         return source.bytes.withUnsafeBufferPointer { buffer in
             let base = source.baseOffset
             var lexer = Lexer(bytes: buffer, base: base)
+            compiler.beginSource(buffer, base)
             var consumed: [Token] = []
             while true {
                 chunk.reset(text: buffer, base: base)
