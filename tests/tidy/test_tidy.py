@@ -5,6 +5,10 @@
 * Platform code lives in Sources/Platform: no other module chooses a C library, retries a
   call after EINTR or asks strerror for errno's words.
 * The version is written once, in Swift (RPN.version); everything else reads it.
+* One engine (issue 16): one loop runs every instruction. Only Machine+Interpreter.swift
+  switches on an instruction to run it (the compiler's files switch to build and fuse code);
+  the executors the engine replaced stay gone; the arithmetic of the loop's quick cases is the
+  first step of `combine`, not a copy of it.
 * Every spelling of every built-in word (Sources/RPNCore/Builtins/BuiltinTable.swift) has a
   corpus case (grammar/corpus/) and a TextMate rule (grammar/rpn.tmLanguage.json) giving it
   its kind's scope.
@@ -212,3 +216,41 @@ def test_every_builtin_spelling_has_a_textmate_rule(tm_tokens, word, kind, spell
         assert [(t.text, t.scope) for t in tokens[2:]] == [(text, expected)], (
             f"grammar/rpn.tmLanguage.json gives {text!r} ({word}) "
             f"{[(t.text, t.scope) for t in tokens[2:]]}, expected the scope {expected}")
+
+
+# --- One engine -------------------------------------------------------------------------------
+
+ENGINE = SOURCES / "RPNCore"
+# Files that switch on an instruction word's opcode: the loop, the instruction's own description
+# of its shape (width, jumps) and the compiler's pass that fuses code (neither runs it).
+OPCODE_SWITCHES = {"Programs/Machine+Interpreter.swift", "Programs/Instruction.swift", "Programs/Superinstructions.swift"}
+
+
+def swift_code(path: Path) -> str:
+    """A Swift file without its comments (line comments and doc comments)."""
+    return re.sub(r"//.*", "", path.read_text())
+
+
+def test_one_loop_runs_every_instruction():
+    switching = {str(path.relative_to(ENGINE)) for path in ENGINE.rglob("*.swift")
+                 if re.search(r"switch\s+[\w.]*opcode\b", swift_code(path))}
+    assert switching == OPCODE_SWITCHES, "a second place runs instructions: give the loop a hook instead"
+    interpreter = swift_code(ENGINE / "Programs/Machine+Interpreter.swift")
+    assert len(re.findall(r"\bfunc interpret\(", interpreter)) == 1
+
+
+@pytest.mark.parametrize("name", ["executeInProgram", "runFast", "executeTraced", "func execute(", "advanceLoop(counter"
+                                  " ", "StepFusion", "RunLocals"])
+def test_the_replaced_executors_stay_gone(name):
+    found = [str(path.relative_to(REPO)) for path in SOURCES.rglob("*.swift") if name in swift_code(path)]
+    assert not found, f"{name!r} is back in {found}"
+
+
+def test_the_quick_arithmetic_is_written_once():
+    # The loop computes + − × and the comparisons of small integers in place (`quick`);
+    # `combine`, the general path of every binary word, starts with that same function.
+    values = swift_code(ENGINE / "Evaluation/Machine+Values.swift")
+    combine = values[values.index("mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double"):]
+    combine = combine[:combine.index("\n    }\n")]
+    assert "Self.quick(" in combine
+    assert "a &+ b" not in combine and "StackSlot.small(a + b)" not in combine
