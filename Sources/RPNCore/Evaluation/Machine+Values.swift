@@ -38,8 +38,9 @@ extension Machine {
     @inline(__always)
     static func exactShortInteger(_ token: Token) -> Double? {
         let value = token.number
-        guard token.range.count <= 15, value != 0, value.rounded(.towardZero) == value,
-              value.magnitude < Double(StackSlot.smallLimit) else { return nil }
+        // Compared as a whole number without libm's trunc (a call per literal).
+        guard token.range.count <= 15, value != 0, value.magnitude < Double(StackSlot.smallLimit),
+              Double(Int(value)) == value else { return nil }
         return StackSlot.small(Int(value))
     }
 

@@ -24,6 +24,7 @@ struct Compiler: @unchecked Sendable {
     /// The definitions of the source being compiled, by name (their `:` offsets and declared
     /// effects): a word may call one defined further on (`beginSource`).
     private var laterDefinitions: [String: [(start: Int, effect: StackEffect?)]] = [:]
+    private var definitionsNoted = false
     /// Calls of words defined further on, patched when the word is installed.
     var forwardCalls: [ForwardCall] = []
 
@@ -85,6 +86,7 @@ struct Compiler: @unchecked Sendable {
         gathering = nil
         pendingUnset = nil
         laterDefinitions = [:]
+        definitionsNoted = false
         forwardCalls = []
     }
 
@@ -147,14 +149,20 @@ struct Compiler: @unchecked Sendable {
         }
     }
 
-    /// Notes the definitions of a source before its first chunk is compiled, so that a word
-    /// can call one defined further on (mutual recursion). A source without a `:` costs one
-    /// scan of its bytes.
+    /// A new source: no definitions of it are known yet (`noteDefinitions`).
     mutating func beginSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         laterDefinitions = [:]
+        definitionsNoted = false
         forwardCalls = []  // an earlier source's were resolved, or their words taken back
-        guard buffer.contains(UInt8(ascii: ":")) else { return }
+    }
+
+    /// Notes the definitions of the source from its first `:` on, so that a word can call one
+    /// defined further on (mutual recursion). Done when that first `:` comes: a source without
+    /// definitions costs nothing.
+    private mutating func noteDefinitions(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, from offset: Int) {
+        definitionsNoted = true
         var lexer = Lexer(bytes: buffer, base: base)
+        lexer.position = offset - base
         var colon: Token?, name: String?
         while let token = lexer.next() {
             if token.kind == .comment { continue }
@@ -293,6 +301,7 @@ extension Compiler {
             case .keyword:
                 switch token.builtin! {
                 case .define:
+                    if !definitionsNoted { noteDefinitions(buffer, base, from: token.range.lowerBound) }
                     gathering = Gathering(kind: .definition, opener: token)
                     continue
                 case .if, .for, .begin:
@@ -425,13 +434,17 @@ extension Compiler {
                        variables: inout Variables) {
         switch token.kind {
         case .number:
+            // A whole number of 32 bits written in at most 15 characters is that number exactly
+            // (see `Machine.exactShortInteger`); so is 0 written as zeros.
             let value = token.number
-            if let exact = Machine.exactShortInteger(token) ?? Self.exactZero(token, buffer, base),
-               let small = StackSlot.smallValue(exact), let b = Int32(exactly: small) {
-                program.append(Instruction(.literal, b: b), token)
-            } else {
-                program.appendWide(exact: Machine.exactShortInteger(token) ?? .nan, float: value, token)
+            if value > -2_147_483_648.5, value < 2_147_483_647.5, token.range.count <= 15 {
+                let whole = Int32(value)
+                if Double(whole) == value, whole != 0 || Self.exactZero(token, buffer, base) != nil {
+                    program.append(Instruction(.literal, b: whole), token)
+                    return
+                }
             }
+            program.appendWide(exact: Machine.exactShortInteger(token) ?? .nan, float: value, token)
         case .constant:
             program.append(Instruction(.constant, a: Int(token.builtin!.rawValue)), token)
         case .operator, .function:

@@ -129,8 +129,9 @@ enum QuickOperation: Int, CaseIterable {
 
 extension Opcode {
     /// The plain opcode of a quick operation (`add`…`notEqual`).
+    @inline(__always)
     static func quick(_ operation: QuickOperation) -> Opcode {
-        Opcode(rawValue: Opcode.add.rawValue + UInt8(operation.rawValue))!
+        unsafeBitCast(Opcode.add.rawValue &+ UInt8(truncatingIfNeeded: operation.rawValue), to: Opcode.self)
     }
 
     /// A superinstruction's quick operation, and how many plain words it stands for.

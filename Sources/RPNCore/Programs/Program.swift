@@ -22,6 +22,9 @@ final class Program: @unchecked Sendable {
         /// calls and counted words leave. Loops leave the depth as they found it, so each
         /// instruction adds its pushes once.
         var maxGrowth = 0
+        /// Each word's token (a keyword's for control flow, the name's for locals and calls),
+        /// at the same index: raw, so that appending costs no exclusivity check on the class.
+        var tokens: UnsafeMutablePointer<Token>
         /// The program itself, for the slow paths (kept alive by its owner).
         unowned(unsafe) var program: Program
     }
@@ -43,8 +46,6 @@ final class Program: @unchecked Sendable {
     }
 
     let header: UnsafeMutablePointer<Header>
-    /// Each word's token (a keyword's for control flow, the name's for locals and calls).
-    private(set) var tokens: [Token] = []
     private(set) var ifShapes: [Int: IfShape] = [:]
     private(set) var blocks: [Block] = []
     /// The source bytes from `base` on (`text[i]` is the byte at offset `base + i`): a copy for
@@ -60,6 +61,7 @@ final class Program: @unchecked Sendable {
     init(capacity: Int = 16, text: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base: Int = 0,
          copyingText: Bool) {
         let code = UnsafeMutablePointer<Instruction>.allocate(capacity: Swift.max(capacity, 1))
+        let tokens = UnsafeMutablePointer<Token>.allocate(capacity: Swift.max(capacity, 1))
         header = .allocate(capacity: 1)
         ownsText = copyingText
         if copyingText {
@@ -70,11 +72,13 @@ final class Program: @unchecked Sendable {
             self.text = text
         }
         self.base = base
-        header.initialize(to: Header(code: code, capacity: Swift.max(capacity, 1), program: self))
+        header.initialize(to: Header(code: code, capacity: Swift.max(capacity, 1), tokens: tokens, program: self))
     }
 
     deinit {
         header.pointee.code.deallocate()
+        header.pointee.tokens.deinitialize(count: header.pointee.count)
+        header.pointee.tokens.deallocate()
         header.deallocate()
         if ownsText { UnsafeMutableRawPointer(mutating: text.baseAddress)?.deallocate() }
     }
@@ -98,12 +102,15 @@ final class Program: @unchecked Sendable {
 
     // MARK: Building (the compiler)
 
+    @inline(__always)
     func append(_ instruction: Instruction, _ token: Token) {
+        let header = self.header
         if header.pointee.count == header.pointee.capacity { grow() }
-        header.pointee.maxGrowth += 4
-        header.pointee.code[header.pointee.count] = instruction
-        header.pointee.count += 1
-        tokens.append(token)
+        let count = header.pointee.count
+        header.pointee.maxGrowth &+= 4
+        header.pointee.code[count] = instruction
+        (header.pointee.tokens + count).initialize(to: token)
+        header.pointee.count = count &+ 1
     }
 
     /// A `literalWide`: the opcode word, then the exact and the double encodings.
@@ -113,12 +120,17 @@ final class Program: @unchecked Sendable {
         append(Instruction(bits: float.bitPattern), token)
     }
 
+    @inline(never)
     private func grow() {
         let capacity = 2 * header.pointee.capacity
         let bigger = UnsafeMutablePointer<Instruction>.allocate(capacity: capacity)
         bigger.moveInitialize(from: header.pointee.code, count: header.pointee.count)
         header.pointee.code.deallocate()
         header.pointee.code = bigger
+        let biggerTokens = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
+        biggerTokens.moveInitialize(from: header.pointee.tokens, count: header.pointee.count)
+        header.pointee.tokens.deallocate()
+        header.pointee.tokens = biggerTokens
         header.pointee.capacity = capacity
     }
 
@@ -152,10 +164,10 @@ final class Program: @unchecked Sendable {
     /// Empties a chunk for the next part of the top level of `text`.
     func reset(text: UnsafeBufferPointer<UInt8>, base: Int) {
         precondition(!ownsText, "only a chunk of the top level is reused")
+        header.pointee.tokens.deinitialize(count: header.pointee.count)
         header.pointee.count = 0
         header.pointee.maxGrowth = 0
         header.pointee.localCount = 0
-        tokens.removeAll(keepingCapacity: true)
         ifShapes.removeAll(keepingCapacity: true)
         blocks.removeAll(keepingCapacity: true)
         self.text = text
@@ -166,7 +178,7 @@ final class Program: @unchecked Sendable {
     /// ifs' shapes are moved along); returns where it starts.
     func appendCode(of other: Program) -> Int {
         let offset = count
-        for i in 0..<other.count { append(other[i], other.tokens[i]) }
+        for i in 0..<other.count { append(other[i], other.token(at: i)) }
         addGrowth(other.header.pointee.maxGrowth - 4 * other.count)  // its calls' and counted words'
         for (branch, shape) in other.ifShapes {
             ifShapes[branch + offset] = IfShape(elseJump: shape.elseJump.map { $0 + offset }, end: shape.end + offset)
@@ -174,7 +186,7 @@ final class Program: @unchecked Sendable {
         return offset
     }
 
-    func token(at index: Int) -> Token { tokens[index] }
+    func token(at index: Int) -> Token { header.pointee.tokens[index] }
 }
 
 extension Program {
