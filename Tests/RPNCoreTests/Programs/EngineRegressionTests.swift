@@ -1,0 +1,234 @@
+import RPNCore
+import Testing
+
+/// The bugs the random programs of `EngineAgreementTests` found in today's engine, each with
+/// its shortest program in a test of `EngineRegressionTests` below.
+enum KnownBug: String {
+    case recursionOnAnUnknownArgument = """
+        values only: a recursive function called on an argument that is not a known value runs its body in \
+        place and never reaches its base case (a variable, read lazily, makes the if undecided and both parts run; \
+        an argument without value makes the if take its else part): call-depth or step limit, where trees value \
+        the call (EngineRegressionTests.recursionOnAVariable, recursionOnAnArgumentWithoutValue)
+        """
+    case loopBoundOfAVariableArgument = """
+        values only: a function whose loop is bounded by its argument fails with loop-bound-unknown when called on \
+        a variable that has a value; trees value the call (EngineRegressionTests.loopBoundedByAVariableArgument)
+        """
+    case callsThatReadVariablesAreUndecided = """
+        trees: the call of a function whose body reads a variable anywhere (even in a part it does not take) \
+        waits for the variables, so an if or a loop on it is undecided where values only know its value \
+        (EngineRegressionTests.callOfAWordThatReadsAVariable)
+        """
+    case lastxAfterACall = """
+        trees: a call of a function is a node, whose body's operations do not set lastx (values only: they do) \
+        (EngineRegressionTests.lastxAfterACall)
+        """
+    case stepLimitInACallNode = """
+        trees: the step limit reached in the body of a call node is reported with the budget that was left \
+        ('stopped after 1 steps'), at the start of the definition (EngineRegressionTests.stepLimitInACallNode)
+        """
+    case errorsOfThePartNotTaken = """
+        an undecided if reports the errors of both its parts, even of the part the variable's value does not take; \
+        a call node valued for that value does not (EngineRegressionTests.errorsOfThePartNotTaken)
+        """
+    case equalPartsFoldEagerly = """
+        values only: an undecided if whose parts leave equal values folds them into a constant, and what follows \
+        fails at once; trees keep if(x, 0, 0) and never value what is dropped (EngineRegressionTests.equalPartsOfAnUndecidedIf)
+        """
+}
+
+/// The seeds each property knows to fail (at the default count), and why. A seed here that
+/// passes fails its test ("known issue was not recorded"): take it out.
+enum KnownBugs {
+    static func seeds(_ groups: [(KnownBug, [Int])]) -> [Int: KnownBug] {
+        var table: [Int: KnownBug] = [:]
+        for (bug, seeds) in groups {
+            for seed in seeds { table[seed] = bug }
+        }
+        return table
+    }
+
+    static let trees: [String: [Int: KnownBug]] = [
+        "constants": seeds([(.recursionOnAnUnknownArgument, [382])]),
+        "everything": seeds([
+            (.recursionOnAnUnknownArgument, [42, 55, 136, 291, 325, 496, 508, 524, 538, 606, 686, 696, 729, 776, 782, 800,
+                                             807, 814, 962, 983]),
+            (.callsThatReadVariablesAreUndecided, [1, 356]),
+            (.errorsOfThePartNotTaken, [3]),
+            (.stepLimitInACallNode, [551, 654, 693, 933]),
+            (.lastxAfterACall, [700]),
+            (.loopBoundOfAVariableArgument, [931]),
+        ]),
+    ]
+    static let traced: [Int: KnownBug] = [:]
+    static let budget: [Int: KnownBug] = [:]
+    static let float: [Int: KnownBug] = seeds([(.lastxAfterACall, [736])])
+    static let symbolic: [Int: KnownBug] = [:]
+    static let reset: [Int: KnownBug] = [:]
+    static let broken: [Int: KnownBug] = seeds([
+        (.recursionOnAnUnknownArgument, [50, 112, 128, 157, 229, 270, 327, 353, 379, 489, 499, 543, 639, 649, 675, 684,
+                                         707, 718, 738, 819, 877, 881, 915, 947, 965]),
+        (.stepLimitInACallNode, [281, 323, 337, 658, 809]),
+        (.lastxAfterACall, [813]),
+        (.equalPartsFoldEagerly, [997]),
+    ])
+}
+
+/// The shortest programs of the bugs found. Each asserts what the engine should do, under
+/// `withKnownIssue` where today's engine does otherwise: the lead removes the wrapper once the
+/// engine is fixed. What already holds (usually the other mode) is asserted outside it.
+@Suite struct EngineRegressionTests {
+    static let M3: [(String, Number)] = [("M", 3)]
+
+    static func run(_ text: String, trees: Bool, variables: [(String, Number)] = [], maxSteps: Int = 100_000,
+                    traced: Bool = false) -> EngineOutcome {
+        Engine.run(text, Engine.options(trees: trees, maxSteps: maxSteps), variables: variables, traced: traced)
+    }
+
+    /// `rpn --set M=6 -e ': fac … ; M fac'` is a recursion-limit error; the corpus (trees) says 720.
+    @Test func recursionOnAVariable() {
+        let text = ": fac ( n -- f ) n 2 < if 1 else n n 1 - fac × then ; M fac"
+        let trees = Self.run(text, trees: true, variables: [("M", 6)])
+        #expect(trees.values == [720] && trees.diagnostics.isEmpty, "\(trees)")
+        withKnownIssue(Comment(rawValue: KnownBug.recursionOnAnUnknownArgument.rawValue)) {
+            let folded = Self.run(text, trees: false, variables: [("M", 6)])
+            #expect(folded.values == [720] && folded.diagnostics.isEmpty, "\(folded)")
+        }
+    }
+
+    /// An argument without value (`0 inv`): the `if` on `n 1 <` takes its else part every time.
+    @Test func recursionOnAnArgumentWithoutValue() {
+        let text = ": r ( n -- r ) n 1 < if 0 else n 1 - r then ; 0 inv r"
+        let trees = Self.run(text, trees: true)
+        #expect(trees.values == [nil] && trees.diagnostics.map(\.code) == [.divisionByZero], "\(trees)")
+        withKnownIssue(Comment(rawValue: KnownBug.recursionOnAnUnknownArgument.rawValue)) {
+            let folded = Self.run(text, trees: false)
+            #expect(folded.values == [nil] && folded.diagnostics.map(\.code) == [.divisionByZero], "\(folded)")
+        }
+    }
+
+    @Test func loopBoundedByAVariableArgument() {
+        let text = ": f ( n -- r ) 0 1 n for i i + next ; M f"
+        let trees = Self.run(text, trees: true, variables: Self.M3)
+        #expect(trees.values == [6] && trees.diagnostics.isEmpty, "\(trees)")
+        withKnownIssue(Comment(rawValue: KnownBug.loopBoundOfAVariableArgument.rawValue)) {
+            let folded = Self.run(text, trees: false, variables: Self.M3)
+            #expect(folded.values == [6] && folded.diagnostics.isEmpty, "\(folded)")
+        }
+    }
+
+    /// `f` reads M only in a part it never takes: its value is 2 whatever M is.
+    @Test func callOfAWordThatReadsAVariable() {
+        let loop = ": f ( -- r ) 2 0 if M drop then ; 0 1 f for i i + next"
+        let folded = Self.run(loop, trees: false, variables: Self.M3)
+        #expect(folded.values == [3] && folded.diagnostics.isEmpty, "\(folded)")
+        withKnownIssue(Comment(rawValue: KnownBug.callsThatReadVariablesAreUndecided.rawValue)) {
+            let trees = Self.run(loop, trees: true, variables: Self.M3)
+            #expect(trees.values == [3] && trees.diagnostics.isEmpty, "\(trees)")
+        }
+        // A flag without value: values only take the else part (7), as both modes do for
+        // `1 0 ÷ if 5 else 7 then`; with trees the if on f waits and merges, and has no value.
+        let flag = ": f ( -- r ) 0 0 ÷ 0 if M + then ; f if 5 else 7 then"
+        withKnownIssue(Comment(rawValue: KnownBug.callsThatReadVariablesAreUndecided.rawValue)) {
+            let trees = Self.run(flag, trees: true, variables: Self.M3)
+            let folded = Self.run(flag, trees: false, variables: Self.M3)
+            #expect(trees.values == folded.values, "\(trees) / \(folded)")
+        }
+    }
+
+    /// Values only: lastx recalls 1, the x operand of `+` in f; with trees, the call is a node
+    /// and lastx has nothing to recall (an error).
+    @Test func lastxAfterACall() {
+        let text = ": f ( a -- r ) a 1 + ; 5 f lastx"
+        let folded = Self.run(text, trees: false)
+        #expect(folded.values == [6, 1] && folded.diagnostics.isEmpty, "\(folded)")
+        withKnownIssue(Comment(rawValue: KnownBug.lastxAfterACall.rawValue)) {
+            let trees = Self.run(text, trees: true)
+            #expect(trees.values == folded.values && trees.diagnostics == folded.diagnostics, "\(trees)")
+        }
+    }
+
+    /// A budget of 300 steps ends in the 2nd call's loop: values only say "stopped after 300
+    /// steps" at that loop's `next`; with trees, "stopped after 1 steps" at the start of `:`.
+    @Test func stepLimitInACallNode() {
+        let text = ": f ( n -- r ) 1 n for i next n ; 1 100 for j j f drop next"
+        let folded = Self.run(text, trees: false, maxSteps: 300)
+        #expect(folded.diagnostics.map(\.message) == ["stopped after 300 steps, the step limit (raise it with --max-steps N)"])
+        #expect(folded.diagnostics.map(\.range) == [25..<29])
+        withKnownIssue(Comment(rawValue: KnownBug.stepLimitInACallNode.rawValue)) {
+            let trees = Self.run(text, trees: true, maxSteps: 300)
+            #expect(trees.diagnostics == folded.diagnostics, "\(trees)")
+        }
+    }
+
+    /// x is 1: the part after else never gives the value, yet values only report its division
+    /// by zero (and so does `x if 1 else 0 0 ÷ then` in both modes); the call node valued for
+    /// x = 1 does not.
+    @Test func errorsOfThePartNotTaken() {
+        let text = ": f ( a -- r ) a if 1 else 0 0 ÷ then ; x f"
+        let trees = Self.run(text, trees: true, variables: [("x", 1)])
+        #expect(trees.values == [1] && trees.diagnostics.isEmpty, "\(trees)")
+        withKnownIssue(Comment(rawValue: KnownBug.errorsOfThePartNotTaken.rawValue)) {
+            let folded = Self.run(text, trees: false, variables: [("x", 1)])
+            #expect(folded.values == [1] && folded.diagnostics.isEmpty, "\(folded)")
+        }
+    }
+
+    @Test func equalPartsOfAnUndecidedIf() {
+        let text = "x if 0 else 0 then 1 swap ÷ drop"
+        let trees = Self.run(text, trees: true, variables: [("x", 1)])
+        #expect(trees.values == [] && trees.diagnostics.isEmpty, "\(trees)")
+        withKnownIssue(Comment(rawValue: KnownBug.equalPartsFoldEagerly.rawValue)) {
+            let folded = Self.run(text, trees: false, variables: [("x", 1)])
+            #expect(folded.diagnostics == trees.diagnostics, "\(folded)")
+        }
+    }
+
+    /// A `lastx` with nothing to recall reports it and pushes nothing, though the checker counts
+    /// it as ( -- x ): a block or a word it is in then runs short of operands the checker
+    /// promised (every other failing word leaves its outputs without value).
+    @Test(arguments: [true, false])
+    func failedLastxLeavesAnEntry(_ trees: Bool) {
+        withKnownIssue("a failed lastx pushes nothing; the checker counted ( -- x )") {
+            let block = Self.run("1 if lastx drop then 5", trees: trees)
+            #expect(block.values == [5] && block.diagnostics.count == 1, "\(block)")
+            let word = Self.run(": w ( -- r ) lastx ; w 2 +", trees: trees)
+            #expect(word.values == [nil] && word.diagnostics.count == 1, "\(word)")
+        }
+    }
+
+    /// `unset` before a literal: the fast loop (values only, no trace) pushes the 5 without
+    /// seeing the `unset` waiting for a name, which then takes M (so `+` misses an operand);
+    /// the general loop (traced) says `unset` needs a name.
+    @Test func pendingUnsetInTheFastLoop() {
+        let text = "1 if unset 5 M + drop then"
+        let traced = Self.run(text, trees: false, variables: Self.M3, traced: true)
+        #expect(traced.diagnostics.map(\.code) == [.unsetNeedsName], "\(traced)")
+        withKnownIssue("the fast loop runs a literal after unset without the unset seeing it") {
+            let plain = Self.run(text, trees: false, variables: Self.M3)
+            #expect(plain == traced, "\(plain)")
+        }
+    }
+
+    /// Crashes (SIGILL, an index out of range): an `unset` that ends a word's body is still
+    /// waiting when the next token runs, in another compiled program, whose text does not
+    /// hold the `unset` token's range. Not run: a crash ends the whole test run.
+    @Test(.disabled("crashes until a pending unset stays in its program"))
+    func pendingUnsetCrossesPrograms() {
+        for trees in [true, false] {
+            let outcome = Self.run(": f unset ; 1 if f 2 drop then", trees: trees)
+            #expect(outcome.diagnostics.map(\.code) == [.unsetNeedsName], "\(outcome)")
+        }
+    }
+
+    /// Crashes (SIGILL): values-only runs compact the value store once it holds 4096 values,
+    /// and the compaction misses the stacks an undecided `if` keeps aside. Not run.
+    @Test(.disabled("crashes until the engine's roots are fixed"))
+    func compactionKeepsTheStacksOfUndecidedIfs() {
+        let text = "1 3000 for j 1 j 2 + / drop next 1 3 / M if 1 1100 for i 1 i 2 + / drop next 1 + else 2 + then"
+        let outcome = Engine.run(text, Engine.options(trees: false, free: true, maxSteps: 100_000))
+        #expect(outcome.values == [nil] && outcome.diagnostics.isEmpty, "\(outcome)")
+        let given = Engine.run(text, Engine.options(trees: false, maxSteps: 100_000), variables: [("M", 1)])
+        #expect(given.values == [Engine.number("4 3 ÷")], "\(given)")
+    }
+}
