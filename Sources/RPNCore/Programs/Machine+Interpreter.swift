@@ -426,9 +426,10 @@ extension Machine {
                     ip += 1
 
 
-                // MARK: Superinstructions (they run inside words and blocks only: weight 1)
+                // MARK: Superinstructions (they run inside words and blocks only: weight 1), on values:
+                // with trees, the plain instructions build the nodes
                 case .addLocal:
-                    guard let result = Self.quickAdd(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickAdd(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -437,7 +438,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .subtractLocal:
-                    guard let result = Self.quickSubtract(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickSubtract(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -446,7 +447,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .multiplyLocal:
-                    guard let result = Self.quickMultiply(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickMultiply(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -455,7 +456,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .lessLocal:
-                    guard let result = Self.quickLess(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickLess(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -464,7 +465,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .greaterLocal:
-                    guard let result = Self.quickGreater(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickGreater(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -473,7 +474,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .lessEqualLocal:
-                    guard let result = Self.quickLessEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickLessEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -482,7 +483,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .greaterEqualLocal:
-                    guard let result = Self.quickGreaterEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickGreaterEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -491,7 +492,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .equalLocal:
-                    guard let result = Self.quickEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -500,7 +501,7 @@ extension Machine {
                     steps &+= 1
                     ip += 2
                 case .notEqualLocal:
-                    guard let result = Self.quickNotEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard !trees, let result = Self.quickNotEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -510,7 +511,7 @@ extension Machine {
                     ip += 2
                 case .addLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickAdd(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickAdd(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -520,7 +521,7 @@ extension Machine {
                     ip += 2
                 case .subtractLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickSubtract(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickSubtract(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -530,7 +531,7 @@ extension Machine {
                     ip += 2
                 case .multiplyLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickMultiply(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickMultiply(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -540,7 +541,7 @@ extension Machine {
                     ip += 2
                 case .lessLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickLess(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickLess(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -550,7 +551,7 @@ extension Machine {
                     ip += 2
                 case .greaterLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickGreater(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickGreater(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -560,7 +561,7 @@ extension Machine {
                     ip += 2
                 case .lessEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickLessEqual(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickLessEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -570,7 +571,7 @@ extension Machine {
                     ip += 2
                 case .greaterEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickGreaterEqual(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickGreaterEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -580,7 +581,7 @@ extension Machine {
                     ip += 2
                 case .equalLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickEqual(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -590,7 +591,7 @@ extension Machine {
                     ip += 2
                 case .notEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard let result = Self.quickNotEqual(sp[-1], y, exact: exact) else {
+                    guard !trees, let result = Self.quickNotEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
                         continue dispatch
                     }
@@ -600,7 +601,7 @@ extension Machine {
                     ip += 2
                 case .localAddLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickAdd(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickAdd(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -611,7 +612,7 @@ extension Machine {
                     ip += 3
                 case .localSubtractLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickSubtract(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickSubtract(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -622,7 +623,7 @@ extension Machine {
                     ip += 3
                 case .localMultiplyLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickMultiply(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickMultiply(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -633,7 +634,7 @@ extension Machine {
                     ip += 3
                 case .localLessLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickLess(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickLess(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -644,7 +645,7 @@ extension Machine {
                     ip += 3
                 case .localGreaterLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickGreater(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -655,7 +656,7 @@ extension Machine {
                     ip += 3
                 case .localLessEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -666,7 +667,7 @@ extension Machine {
                     ip += 3
                 case .localGreaterEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -677,7 +678,7 @@ extension Machine {
                     ip += 3
                 case .localEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -688,7 +689,7 @@ extension Machine {
                     ip += 3
                 case .localNotEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let result = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let result = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -699,7 +700,7 @@ extension Machine {
                     ip += 3
                 case .localLessLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickLess(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickLess(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -708,7 +709,7 @@ extension Machine {
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .localGreaterLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickGreater(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -717,7 +718,7 @@ extension Machine {
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .localLessEqualLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -726,7 +727,7 @@ extension Machine {
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .localGreaterEqualLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -735,7 +736,7 @@ extension Machine {
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .localEqualLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -744,7 +745,7 @@ extension Machine {
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .localNotEqualLiteralBranch:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard let flag = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                    guard !trees, let flag = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
                         continue dispatch
                     }
@@ -752,7 +753,7 @@ extension Machine {
                     steps &+= 3
                     ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
                 case .lessBranch:
-                    guard let flag = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.less)
                         continue dispatch
                     }
@@ -761,7 +762,7 @@ extension Machine {
                     steps &+= 1
                     ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
                 case .greaterBranch:
-                    guard let flag = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.greater)
                         continue dispatch
                     }
@@ -770,7 +771,7 @@ extension Machine {
                     steps &+= 1
                     ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
                 case .lessEqualBranch:
-                    guard let flag = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.lessEqual)
                         continue dispatch
                     }
@@ -779,7 +780,7 @@ extension Machine {
                     steps &+= 1
                     ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
                 case .greaterEqualBranch:
-                    guard let flag = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.greaterEqual)
                         continue dispatch
                     }
@@ -788,7 +789,7 @@ extension Machine {
                     steps &+= 1
                     ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
                 case .equalBranch:
-                    guard let flag = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.equal)
                         continue dispatch
                     }
@@ -797,7 +798,7 @@ extension Machine {
                     steps &+= 1
                     ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
                 case .notEqualBranch:
-                    guard let flag = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard !trees, let flag = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.notEqual)
                         continue dispatch
                     }
