@@ -105,7 +105,7 @@ extension Machine {
                 stack.setCount(base.distance(to: sp))
                 self.steps = steps
                 var position = Position(ip: ip, header: header, localsBase: localsBase, weight: weight)
-                let outcome = trap(&position, entryFrames: entryFrames, outerIfs: outerIfs)
+                let outcome = trap(&position, entryFrames: entryFrames)
                 ip = position.ip
                 header = position.header
                 localsBase = position.localsBase
@@ -953,7 +953,7 @@ extension Machine {
     /// Everything that happens between instructions: called at the fetch of the instruction
     /// at `position.ip` (already counted) when the steps reached `run.trapAt`.
     @inline(never)
-    private mutating func trap(_ position: inout Position, entryFrames: Int, outerIfs: Int) -> TrapOutcome {
+    private mutating func trap(_ position: inout Position, entryFrames: Int) -> TrapOutcome {
         // Within the 3 steps before the trap: plain instructions only (see `trapBound`).
         if steps < run.trapAt { return .plain }
         // Ctrl-C reached a machine this run made (a function's value, `callValue`).
