@@ -265,99 +265,136 @@ extension Compiler {
                 exhausted = true
                 break
             }
-            if oneToken { consumed.append(token) }
-            if gathering != nil {
-                guard gathering!.take(token) else { continue }
-                let gathered = gathering!
-                gathering = nil
-                switch gathered.kind {
-                case .definition:
-                    let before = words.count
-                    define(gathered, buffer, base, variables: &variables, log: &log)
-                    if words.count > before, isCalledAhead(Int32(before)) {
-                        chunk.append(Instruction(.resolveForward, a: before), gathered.tokens.last!)
-                    }
-                case .block: appendBlock(gathered, buffer, base, to: chunk, reach: &reach, variables: &variables, log: &log)
-                }
-                if oneToken { break }
-                continue
-            }
-            if let unset = pendingUnset {
-                pendingUnset = nil
-                if token.kind == .variable {
-                    let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
-                    chunk.append(Instruction(.unset, a: Int(name)), token)
-                    if oneToken { break }
+            // The common tokens of long programs, in line: numbers and operators.
+            if !oneToken, gathering == nil, pendingUnset == nil {
+                switch token.kind {
+                case .number:
+                    emitNumber(token, buffer, base, into: chunk)
+                    reach.take(0, 1)
                     continue
-                }
-                log.report(.error, .unsetNeedsName,
-                           "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
-            }
-            switch token.kind {
-            case .comment, .stackEffect:
-                break
-            case .invalid:
-                Self.reportInvalid(token, buffer, base, log: &log)
-            case .keyword:
-                switch token.builtin! {
-                case .define:
-                    if !definitionsNoted { noteDefinitions(buffer, base, from: token.range.lowerBound) }
-                    gathering = Gathering(kind: .definition, opener: token)
-                    continue
-                case .if, .for, .begin:
-                    gathering = Gathering(kind: .block, opener: token)
-                    // The block is checked against the depth it starts at: run what comes
-                    // before it first.
-                    if chunk.count > 0 {
-                        chunk.setReach(reach.value)
-                        return .more
+                case .operator:
+                    let op = token.builtin!
+                    if let quick = QuickOperation(op) {
+                        chunk.append(Instruction(.quick(quick)), token)
+                    } else {
+                        chunk.append(Instruction(.binary, a: Int(op.rawValue)), token)
                     }
+                    reach.take(2, 1)
                     continue
                 default:
-                    let word = text(token.range, buffer, base)
-                    let opener = switch token.builtin! {
-                    case .endDefinition: ":"
-                    case .else, .then: "if"
-                    case .until: "begin"
-                    default: "for"
-                    }
-                    log.report(.error, .unmatchedKeyword,
-                               token.builtin == .endDefinition ? "';' ends a definition, but none is open"
-                                   : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
+                    break
                 }
-            case .variable:
-                let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
-                if let word = word(ofVariable: name) {
-                    symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: word, word: -1))
-                    chunk.append(Instruction(.topCall, a: Int(word)), token)
-                    chunk.addGrowth(words[Int(word)].outputCount)
-                    reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
-                } else {
-                    chunk.append(Instruction(.variable, a: Int(name)), token)
-                    reach.take(0, 1)
-                }
-            case .directive where token.builtin == .unset:
-                pendingUnset = token
-            case .stackWord where Self.effect(of: token) == nil:
-                // clear, or a counted word: the count of the literal just before it, if any.
-                if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
-                   let count = Self.literalCount(chunk.token(at: chunk.count - 1)) {
-                    reach.untake(0, 1)
-                    let effect = Self.countedEffect(token.builtin!, count)
-                    chunk.addGrowth(effect.outputs)
-                    reach.take(effect.inputs - 1, effect.outputs)
-                } else {
-                    reach.unknown()
-                }
-                emit(token, buffer, base, into: chunk, variables: &variables)
-            default:
-                emit(token, buffer, base, into: chunk, variables: &variables)
-                if let effect = Self.effect(of: token) { reach.take(effect.inputs, effect.outputs) }
+            }
+            switch other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
+                         variables: &variables, log: &log) {
+            case .next: continue
+            case .endChunk: return .more
+            case .stop: break
             }
             if oneToken { break }
         }
         chunk.setReach(reach.value)
         return exhausted ? .end : .more
+    }
+
+    private enum TokenOutcome { case next, endChunk, stop }
+
+    /// Any other token of the top level (out of line: the loop above stays small enough for
+    /// the lexer to be inlined into it). `stop`: the token is done, and with `oneToken` so is
+    /// the chunk; `next`: go on (a definition or block goes on being gathered); `endChunk`: a
+    /// block begins after code, which must run first.
+    @inline(never)
+    private mutating func other(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into chunk: Program,
+                                reach: inout ChunkReach, oneToken: Bool, consumed: inout [Token],
+                                variables: inout Variables, log: inout DiagnosticLog) -> TokenOutcome {
+        if oneToken { consumed.append(token) }
+        if gathering != nil {
+            guard gathering!.take(token) else { return .next }
+            let gathered = gathering!
+            gathering = nil
+            switch gathered.kind {
+            case .definition:
+                let before = words.count
+                define(gathered, buffer, base, variables: &variables, log: &log)
+                if words.count > before, isCalledAhead(Int32(before)) {
+                    chunk.append(Instruction(.resolveForward, a: before), gathered.tokens.last!)
+                }
+            case .block: appendBlock(gathered, buffer, base, to: chunk, reach: &reach, variables: &variables, log: &log)
+            }
+            return .stop
+        }
+        if let unset = pendingUnset {
+            pendingUnset = nil
+            if token.kind == .variable {
+                let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+                chunk.append(Instruction(.unset, a: Int(name)), token)
+                return .stop
+            }
+            log.report(.error, .unsetNeedsName,
+                       "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+        }
+        switch token.kind {
+        case .comment, .stackEffect:
+            break
+        case .invalid:
+            Self.reportInvalid(token, buffer, base, log: &log)
+        case .keyword:
+            switch token.builtin! {
+            case .define:
+                if !definitionsNoted { noteDefinitions(buffer, base, from: token.range.lowerBound) }
+                gathering = Gathering(kind: .definition, opener: token)
+                return .next
+            case .if, .for, .begin:
+                gathering = Gathering(kind: .block, opener: token)
+                // The block is checked against the depth it starts at: run what comes
+                // before it first.
+                if chunk.count > 0 {
+                    chunk.setReach(reach.value)
+                    return .endChunk
+                }
+                return .next
+            default:
+                let word = text(token.range, buffer, base)
+                let opener = switch token.builtin! {
+                case .endDefinition: ":"
+                case .else, .then: "if"
+                case .until: "begin"
+                default: "for"
+                }
+                log.report(.error, .unmatchedKeyword,
+                           token.builtin == .endDefinition ? "';' ends a definition, but none is open"
+                               : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
+            }
+        case .variable:
+            let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
+            if let word = word(ofVariable: name) {
+                symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: word, word: -1))
+                chunk.append(Instruction(.topCall, a: Int(word)), token)
+                chunk.addGrowth(words[Int(word)].outputCount)
+                reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+            } else {
+                chunk.append(Instruction(.variable, a: Int(name)), token)
+                reach.take(0, 1)
+            }
+        case .directive where token.builtin == .unset:
+            pendingUnset = token
+        case .stackWord where Self.effect(of: token) == nil:
+            // clear, or a counted word: the count of the literal just before it, if any.
+            if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
+               let count = Self.literalCount(chunk.token(at: chunk.count - 1)) {
+                reach.untake(0, 1)
+                let effect = Self.countedEffect(token.builtin!, count)
+                chunk.addGrowth(effect.outputs)
+                reach.take(effect.inputs - 1, effect.outputs)
+            } else {
+                reach.unknown()
+            }
+            emit(token, buffer, base, into: chunk, variables: &variables)
+        default:
+            emit(token, buffer, base, into: chunk, variables: &variables)
+            if let effect = Self.effect(of: token) { reach.take(effect.inputs, effect.outputs) }
+        }
+        return .stop
     }
 
     /// The end of a source: a definition or block still open, and an `unset` still waiting
@@ -434,17 +471,7 @@ extension Compiler {
                        variables: inout Variables) {
         switch token.kind {
         case .number:
-            // A whole number of 32 bits written in at most 15 characters is that number exactly
-            // (see `Machine.exactShortInteger`); so is 0 written as zeros.
-            let value = token.number
-            if value > -2_147_483_648.5, value < 2_147_483_647.5, token.range.count <= 15 {
-                let whole = Int32(value)
-                if Double(whole) == value, whole != 0 || Self.exactZero(token, buffer, base) != nil {
-                    program.append(Instruction(.literal, b: whole), token)
-                    return
-                }
-            }
-            program.appendWide(exact: Machine.exactShortInteger(token) ?? .nan, float: value, token)
+            emitNumber(token, buffer, base, into: program)
         case .constant:
             program.append(Instruction(.constant, a: Int(token.builtin!.rawValue)), token)
         case .operator, .function:
@@ -481,6 +508,21 @@ extension Compiler {
         case .variable, .keyword, .comment, .stackEffect, .invalid:
             preconditionFailure("not a token of its own meaning: \(token.kind)")
         }
+    }
+
+    /// A number: a whole number of 32 bits written in at most 15 characters is that number
+    /// exactly (see `Machine.exactShortInteger`), and so is 0 written as zeros.
+    @inline(__always)
+    func emitNumber(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into program: Program) {
+        let value = token.number
+        if value > -2_147_483_648.5, value < 2_147_483_647.5, token.range.count <= 15 {
+            let whole = Int32(value)
+            if Double(whole) == value, whole != 0 || Self.exactZero(token, buffer, base) != nil {
+                program.append(Instruction(.literal, b: whole), token)
+                return
+            }
+        }
+        program.appendWide(exact: Machine.exactShortInteger(token) ?? .nan, float: value, token)
     }
 
     /// 0 written as zeros (`0`, `0.0`, `-0`): exactly 0. Other zeros (`1e-400`) are read in full.
