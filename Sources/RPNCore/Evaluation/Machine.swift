@@ -484,8 +484,7 @@ public struct Machine: Sendable {
     }
 
     func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - base)..<(range.upperBound - base)]),
-               as: UTF8.self)
+        buffer.text(range, base: base)
     }
 }
 

@@ -273,12 +273,7 @@ extension Compiler {
                     reach.take(0, 1)
                     continue
                 case .operator:
-                    let op = token.builtin!
-                    if let quick = QuickOperation(op) {
-                        chunk.append(Instruction(.quick(quick)), token)
-                    } else {
-                        chunk.append(Instruction(.binary, a: Int(op.rawValue)), token)
-                    }
+                    emitOperation(token, into: chunk)
                     reach.take(2, 1)
                     continue
                 default:
@@ -475,12 +470,7 @@ extension Compiler {
         case .constant:
             program.append(Instruction(.constant, a: Int(token.builtin!.rawValue)), token)
         case .operator, .function:
-            let op = token.builtin!
-            if let quick = QuickOperation(op) {
-                program.append(Instruction(.quick(quick)), token)
-            } else {
-                program.append(Instruction(op.isBinary ? .binary : .unary, a: Int(op.rawValue)), token)
-            }
+            emitOperation(token, into: program)
         case .stackWord:
             let op = token.builtin!
             let opcode: Opcode = switch op {
@@ -507,6 +497,18 @@ extension Compiler {
             program.append(Instruction(.store), token)
         case .variable, .keyword, .comment, .stackEffect, .invalid:
             preconditionFailure("not a token of its own meaning: \(token.kind)")
+        }
+    }
+
+    /// An operator or function: one of the loop's quick operations, or any other of one or two
+    /// operands.
+    @inline(__always)
+    func emitOperation(_ token: Token, into program: Program) {
+        let op = token.builtin!
+        if let quick = QuickOperation(op) {
+            program.append(Instruction(.quick(quick)), token)
+        } else {
+            program.append(Instruction(op.isBinary ? .binary : .unary, a: Int(op.rawValue)), token)
         }
     }
 
@@ -572,7 +574,14 @@ extension Compiler {
     }
 
     func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - base)..<(range.upperBound - base)]),
-               as: UTF8.self)
+        buffer.text(range, base: base)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The text of a range of global offsets, in a buffer that starts at offset `base`: the
+    /// compiler's and the machine's messages quote tokens with it.
+    func text(_ range: Range<Int>, base: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: self[(range.lowerBound - base)..<(range.upperBound - base)]), as: UTF8.self)
     }
 }

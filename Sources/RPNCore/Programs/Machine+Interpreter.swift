@@ -152,7 +152,12 @@ extension Machine {
                 case .constant, .variable:
                     break dispatch
 
-                // MARK: Quick operations on the stack (one case each, so that `quick` folds)
+                // MARK: Quick operations on the stack
+                // One case per operation, here and in the superinstruction families below: a
+                // case per family that picks the operation from the opcode measured 415
+                // instructions a fib call and 134 a loop iteration, against 369 and 112 (the
+                // optimizer then calls `quick` instead of inlining one operation). The meaning
+                // is written once, in `quickAdd` … `quickNotEqual`; the cases only place it.
                 case .add:
                     guard sp >= base + 2, let result = Self.quickAdd(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.add.rawValue))  // fractions, big integers, trees
