@@ -104,7 +104,21 @@ public struct Lexer {
         let start = i
         let b = bytes[i]
         switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // The common number in line: a few digits, then a space, a line break or the end
+            // (`1 2 + 3 ×`); anything else (`0x1F`, `2.5`, `1e3`, `12ab`) out of line.
+            var j = i
+            var small: UInt64 = 0
+            while j < count, j - i < 15, Self.isDigit(bytes[j]) {
+                small = small &* 10 &+ UInt64(bytes[j] &- 0x30)
+                j += 1
+            }
+            guard j == count || bytes[j] == 0x20 || bytes[j] == 0x0A else { return number(at: start, digitsAt: start) }
+            position = j
+            var token = token(.number, start, j)
+            token.number = Double(small)
+            return token
+        case UInt8(ascii: "."):
             return number(at: start, digitsAt: start)
         case UInt8(ascii: "+"): position = i + 1; return token(.operator, start, i + 1, builtin: .add)
         case UInt8(ascii: "*"): position = i + 1; return token(.operator, start, i + 1, builtin: .multiply)

@@ -87,23 +87,38 @@ extension Machine {
         // it grows, out of line).
         var base = stack.base
         var sp = base + stack.count
-        var steps = self.steps
         run.trapAt = nextTrap()
-        // The loop traps 3 steps early, and the trap runs the instructions up to the real trap
-        // plain: a superinstruction stands for up to 4 steps, so the trap stops at the same step
-        // as the plain instructions would, and superinstructions need no check of their own.
-        var trapBound = run.trapAt &- 3
+        // The steps are a countdown to the next trap, the one register the fetch touches (as
+        // Lua 5.4's `trap`): each fetch takes one, and the loop traps when it goes below zero.
+        // Counted steps (`weight` 1: in a block or a word) are `anchor - countdown`; at the top
+        // level's straight-line code (`weight` 0) they stand still at `anchor`, and the
+        // countdown only brings a trap early, which finds nothing due and goes on (`.plain`).
+        // The countdown reaches zero 3 steps before `run.trapAt`, and the trap runs the
+        // instructions up to it plain: a superinstruction stands for up to 4 steps, so the trap
+        // stops at the same step as the plain instructions would, and superinstructions need no
+        // check of their own.
         var weight = entryWeight
+        var countdown = 0, anchor = 0
+        /// The steps taken so far.
+        @inline(__always) func currentSteps() -> Int { weight != 0 ? anchor &- countdown : anchor }
+        /// Sets the countdown for `steps` taken, to the trap at `run.trapAt` (after anything that
+        /// may have changed either).
+        @inline(__always) func arm(_ steps: Int) {
+            let bound = run.trapAt &- 4
+            countdown = bound &- steps
+            anchor = weight != 0 ? bound : steps
+        }
+        arm(self.steps)
         var exact = options.exact
         var trees = options.keepTrees
         let maxCallDepth = options.maxCallDepth
 
         fetch: while true {
-            steps &+= weight
+            countdown &-= 1
             var word = ip.pointee
-            if steps >= trapBound {
+            if _slowPath(countdown < 0) {
                 stack.setCount(base.distance(to: sp))
-                self.steps = steps
+                self.steps = currentSteps()
                 var position = Position(ip: ip, header: header, localsBase: localsBase, weight: weight)
                 let outcome = trap(&position, entryFrames: entryFrames)
                 ip = position.ip
@@ -113,8 +128,7 @@ extension Machine {
                 fp = run.locals.base + localsBase
                 base = room(for: header)
                 sp = base + stack.count
-                steps = self.steps
-                trapBound = run.trapAt &- 3
+                arm(self.steps)
                 exact = options.exact
                 trees = options.keepTrees
                 switch outcome {
@@ -129,26 +143,28 @@ extension Machine {
                     return false
                 }
             }
-            dispatch: while true {
+            ip += 1  // as Lua's `vmfetch`: the cases see the next instruction's address
+            // No loop around the switch: a case that falls back breaks to the general half with
+            // its plain word (a loop here let the optimizer hoist every case's operands into
+            // the fetch).
+            dispatch: do {
                 switch word.opcode {
                 // MARK: Pushes
                 case .literal:
                     guard !trees else { break dispatch }
                                         sp.pointee = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
                     sp += 1
-                    ip += 1
                 case .literalWide:
-                    let value = exact ? Double(bits: ip[1].bits) : Double(bits: ip[2].bits)
+                    let value = exact ? Double(bits: ip[0].bits) : Double(bits: ip[1].bits)
                     guard !trees, exact ? StackSlot.isSmall(value) : value.isFiniteValue else { break dispatch }
                                         sp.pointee = value
                     sp += 1
-                    ip += 3
+                    ip += 2
                 case .local:
                     let value = fp[word.a]
                     guard !trees || StackSlot.node(value) != nil else { break dispatch }
                                         sp.pointee = value
                     sp += 1
-                    ip += 1
                 case .constant, .variable:
                     break dispatch
 
@@ -159,101 +175,79 @@ extension Machine {
                 // optimizer then calls `quick` instead of inlining one operation). The meaning
                 // is written once, in `quickAdd` … `quickNotEqual`; the cases only place it.
                 case .add:
-                    guard sp >= base + 2, let result = Self.quickAdd(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickAdd(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.add.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .subtract:
-                    guard sp >= base + 2, let result = Self.quickSubtract(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickSubtract(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.subtract.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .multiply:
-                    guard sp >= base + 2, let result = Self.quickMultiply(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickMultiply(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.multiply.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .less:
-                    guard sp >= base + 2, let result = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.less.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .greater:
-                    guard sp >= base + 2, let result = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.greater.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .lessEqual:
-                    guard sp >= base + 2, let result = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.lessEqual.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .greaterEqual:
-                    guard sp >= base + 2, let result = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.greaterEqual.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .equal:
-                    guard sp >= base + 2, let result = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.equal.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .notEqual:
-                    guard sp >= base + 2, let result = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(sp >= base + 2), let result = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.notEqual.rawValue))  // fractions, big integers, trees
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp[-2] = result
                     sp -= 1
-                    ip += 1
                 case .binary:
-                    guard sp >= base + 2, StackSlot.isValue(sp[-2]), StackSlot.isValue(sp[-1]) else {
-                        break dispatch
-                    }
-                    let y = sp[-1]
-                    stack.setCount(base.distance(to: sp))
-                    lastX = y
-                    guard case .value(let result) = combine(BuiltinID(rawValue: UInt8(word.a))!, sp[-2], y,
-                                                            angle: options.angleUnit) else {
-                        break dispatch
-                    }
-                    sp[-2] = result
-                    sp -= 1
-                    trapBound = run.trapAt &- 3
-                    ip += 1
+                    break dispatch  // values in place just below, the rest in the general half
                 case .unary:
                     guard sp > base, StackSlot.isValue(sp[-1]) else { break dispatch }
                     let x = sp[-1]
@@ -263,30 +257,25 @@ extension Machine {
                         break dispatch
                     }
                     sp[-1] = result
-                    trapBound = run.trapAt &- 3
-                    ip += 1
+                    arm(currentSteps())  // combine may ask for a trap (a poll)
 
                 // MARK: Stack words
                 case .dup:
                     guard sp > base else { break dispatch }
                                         sp.pointee = sp[-1]
                     sp += 1
-                    ip += 1
                 case .drop:
                     guard sp > base else { break dispatch }
                     sp -= 1
-                    ip += 1
                 case .swap:
                     guard sp >= base + 2 else { break dispatch }
                     let top = sp[-1]
                     sp[-1] = sp[-2]
                     sp[-2] = top
-                    ip += 1
                 case .over:
                     guard sp >= base + 2 else { break dispatch }
                                         sp.pointee = sp[-2]
                     sp += 1
-                    ip += 1
                 case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
                      .callForward, .resolveForward:
                     break dispatch
@@ -296,27 +285,25 @@ extension Machine {
                     let callee = compiler.wordHeaders[word.a]
                     var enter = word.opcode == .call && !trees && !callee.pointee.isBroken
                         && sp >= base + callee.pointee.inputs && run.frames.count < maxCallDepth
-                    if !enter {
+                    if _slowPath(!enter) {
                         stack.setCount(base.distance(to: sp))
-                        self.steps = steps
-                        let token = header.pointee.program.token(at: header.pointee.program.index(of: ip))
+                        self.steps = currentSteps()
+                        let token = header.pointee.program.token(at: header.pointee.program.index(of: ip - 1))
                         enter = word.opcode == .call ? callNeedsFrame(Int32(word.a), at: token.range)
                             : enterFromTopLevel(Int32(word.a), at: token.range)
                         base = room(for: header)
                         sp = base + stack.count
-                        steps = self.steps
-                        trapBound = run.trapAt &- 3
+                        arm(self.steps)
                         if !enter {
-                            ip += 1
                             break
                         }
                         if word.opcode == .topCall {
                             run.topEntry = TopEntry(depthBefore: base.distance(to: sp), inputs: callee.pointee.inputs,
-                                                    outputs: callee.pointee.outputs, resume: ip + 1,
+                                                    outputs: callee.pointee.outputs, resume: ip,
                                                     undecidedIfs: run.undecidedIfs.count, nodeMark: nodes.count,
                                                     linkMark: links.count)
                             run.trapAt = nextTrap()
-                            trapBound = run.trapAt &- 3
+                            arm(self.steps)
                         }
                     }
                     if sp + callee.pointee.maxGrowth > base + stack.capacity {
@@ -325,7 +312,11 @@ extension Machine {
                         base = stack.base
                         sp = base + stack.count
                     }
-                    run.frames.push(Frame(header: header, returnIP: ip + 1, localsBase: localsBase, weight: weight))
+                    run.frames.push(Frame(header: header, returnIP: ip, localsBase: localsBase, weight: weight))
+                    if word.opcode == .topCall, weight == 0 {  // the steps count from here on
+                        weight = 1
+                        anchor &+= countdown
+                    }
                     localsBase &+= header.pointee.localCount
                     let top = localsBase &+ callee.pointee.localCount
                     if top > run.locals.capacity { run.locals.reserve(top) }
@@ -333,7 +324,19 @@ extension Machine {
                     fp = run.locals.base + localsBase
                     header = callee
                     ip = UnsafePointer(callee.pointee.code)
-                    weight = 1
+                    // The callee's first instruction binds its parameters: done here, a step
+                    // of its own as in a superinstruction, unless a trap is due at its fetch.
+                    let first = ip.pointee
+                    if first.opcode == .bind, countdown > 0, sp >= base + first.a {
+                        var i = first.a
+                        while i > 0 {
+                            i &-= 1
+                            sp -= 1
+                            fp[i] = sp.pointee
+                        }
+                        countdown &-= 1
+                        ip += 1
+                    }
                 case .bind:
                     let n = word.a
                     guard sp >= base + n else { break dispatch }
@@ -343,12 +346,11 @@ extension Machine {
                         sp -= 1
                         fp[i] = sp.pointee
                     }
-                    ip += 1
                 case .ret:
-                    steps &-= weight  // a return is no step
+                    countdown &+= 1  // a return is no step
                     guard run.frames.count > entryFrames else {
                         stack.setCount(base.distance(to: sp))
-                        self.steps = steps
+                        self.steps = currentSteps()
                         run.locals.count = localsBase
                         flushTrace()
                         return true
@@ -359,8 +361,11 @@ extension Machine {
                     ip = frame.returnIP
                     localsBase = frame.localsBase
                     fp = run.locals.base + localsBase
-                    weight = frame.weight
-                    if frame.weight == 0, run.treesDropped {  // back at the top level
+                    if frame.weight == 0 {  // back at the top level: the steps stand still
+                        anchor &-= countdown
+                        weight = 0
+                    }
+                    if frame.weight == 0, run.treesDropped {
                         stack.setCount(base.distance(to: sp))
                         restoreTrees()
                         trees = true
@@ -370,13 +375,13 @@ extension Machine {
 
                 // MARK: Control
                 case .jump:
-                    ip += word.b
+                    ip += word.b &- 1
                 case .branch, .until:
                     guard sp > base else { break dispatch }
                     let flag = sp[-1]
                     guard let isZero = Self.isZeroFlag(flag) else { break dispatch }
                     sp -= 1
-                    ip += isZero ? word.b : 1
+                    ip += isZero ? word.b &- 1 : 0
                 case .forPrepare, .forStepPrepare:
                     break dispatch
                 case .forNext:
@@ -384,26 +389,26 @@ extension Machine {
                     let counter = fp + word.a
                     let left = counter[1].bits
                     if left >> 48 == ForCount.smallTag {
-                        guard left & ForCount.mask != 0 else { ip += 1; continue fetch }
+                        guard left & ForCount.mask != 0 else { continue fetch }
                         counter[1] = Double(bits: left &- 1)
                         counter[0] = Double(bits: counter[0].bits &+ counter[2].bits)
-                        ip += word.b
+                        ip += word.b &- 1
                     } else if left >> 48 == ForCount.doubleTag {
-                        guard left & ForCount.mask != 0 else { ip += 1; continue fetch }
+                        guard left & ForCount.mask != 0 else { continue fetch }
                         counter[1] = Double(bits: left &- 1)
                         counter[0] = counter[0] + counter[2]
-                        ip += word.b
+                        ip += word.b &- 1
                     } else {
                         break dispatch
                     }
                 case .beginBlock:
                     stack.setCount(base.distance(to: sp))
-                    self.steps = steps
+                    self.steps = currentSteps()
                     let block = header.pointee.program.block(word.a)
                     if stepLimitReached {
                         // Later blocks do not run: their outputs have no value.
                         settle(inputs: block.inputs, outputs: block.outputs, from: base.distance(to: sp),
-                               at: header.pointee.program.token(at: header.pointee.program.index(of: ip)).range)
+                               at: header.pointee.program.token(at: header.pointee.program.index(of: ip - 1)).range)
                         base = room(for: header)
                         sp = base + stack.count
                         ip = UnsafePointer(header.pointee.code) + block.end + 1
@@ -414,11 +419,11 @@ extension Machine {
                                             undecidedIfs: run.undecidedIfs.count, nodeMark: nodes.count,
                                             linkMark: links.count)
                     run.trapAt = nextTrap()
-                    trapBound = run.trapAt &- 3
                     weight = 1
-                    ip += 1
+                    arm(self.steps)
                 case .endBlock:
-                    steps &-= weight  // no step of the block's
+                    countdown &+= 1  // no step of the block's
+                    anchor = currentSteps()
                     weight = 0
                     if run.treesDropped {
                         stack.setCount(base.distance(to: sp))
@@ -428,393 +433,392 @@ extension Machine {
                         sp = base + stack.count
                     }
                     run.topEntry = nil
-                    ip += 1
 
 
                 // MARK: Superinstructions (they run inside words and blocks only: weight 1), on values:
                 // with trees, the plain instructions build the nodes
                 case .addLocal:
-                    guard !trees, let result = Self.quickAdd(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickAdd(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .subtractLocal:
-                    guard !trees, let result = Self.quickSubtract(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickSubtract(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .multiplyLocal:
-                    guard !trees, let result = Self.quickMultiply(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickMultiply(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .lessLocal:
-                    guard !trees, let result = Self.quickLess(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickLess(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .greaterLocal:
-                    guard !trees, let result = Self.quickGreater(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickGreater(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .lessEqualLocal:
-                    guard !trees, let result = Self.quickLessEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickLessEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .greaterEqualLocal:
-                    guard !trees, let result = Self.quickGreaterEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickGreaterEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .equalLocal:
-                    guard !trees, let result = Self.quickEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .notEqualLocal:
-                    guard !trees, let result = Self.quickNotEqual(sp[-1], fp[word.a], exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickNotEqual(sp[-1], fp[word.a], exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = fp[word.a]
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .addLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickAdd(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickAdd(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .subtractLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickSubtract(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickSubtract(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .multiplyLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickMultiply(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickMultiply(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .lessLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickLess(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickLess(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .greaterLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickGreater(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickGreater(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .lessEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickLessEqual(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickLessEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .greaterEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickGreaterEqual(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickGreaterEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .equalLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickEqual(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .notEqualLiteral:
                     let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: word.b)) : Double(word.b)
-                    guard !trees, let result = Self.quickNotEqual(sp[-1], y, exact: exact) else {
+                    guard _fastPath(!trees), let result = Self.quickNotEqual(sp[-1], y, exact: exact) else {
                         word = word.with(.literal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                     sp[-1] = result
-                    steps &+= 1
-                    ip += 2
+                    countdown &-= 1
+                    ip += 1
                 case .localAddLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickAdd(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickAdd(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localSubtractLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickSubtract(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickSubtract(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localMultiplyLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickMultiply(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickMultiply(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localLessLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickLess(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickLess(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localGreaterLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickGreater(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localLessEqualLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localGreaterEqualLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localEqualLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localNotEqualLiteral:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let result = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let result = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
                                         sp.pointee = result
                     sp += 1
-                    steps &+= 2
-                    ip += 3
+                    countdown &-= 2
+                    ip += 2
                 case .localLessLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickLess(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickLess(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .localGreaterLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickGreater(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickGreater(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .localLessEqualLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickLessEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .localGreaterEqualLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickGreaterEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .localEqualLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .localNotEqualLiteralBranch:
-                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[1].b)) : Double(ip[1].b)
-                    guard !trees, let flag = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
+                    let y = exact ? StackSlot.smallLiteral(Int32(truncatingIfNeeded: ip[0].b)) : Double(ip[0].b)
+                    guard _fastPath(!trees), let flag = Self.quickNotEqual(fp[word.a], y, exact: exact) else {
                         word = word.with(.local)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = y
-                    steps &+= 3
-                    ip += Self.isZeroFlag(flag)! ? 3 + ip[3].b : 4
+                    countdown &-= 3
+                    ip += Self.isZeroFlag(flag)! ? 2 + ip[2].b : 3
                 case .lessBranch:
-                    guard !trees, let flag = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickLess(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.less)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .greaterBranch:
-                    guard !trees, let flag = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickGreater(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.greater)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .lessEqualBranch:
-                    guard !trees, let flag = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickLessEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.lessEqual)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .greaterEqualBranch:
-                    guard !trees, let flag = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickGreaterEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.greaterEqual)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .equalBranch:
-                    guard !trees, let flag = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.equal)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .notEqualBranch:
-                    guard !trees, let flag = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
+                    guard _fastPath(!trees), let flag = Self.quickNotEqual(sp[-2], sp[-1], exact: exact) else {
                         word = word.with(.notEqual)
-                        continue dispatch
+                        break dispatch
                     }
                     lastX = sp[-1]
                     sp -= 2
-                    steps &+= 1
-                    ip += Self.isZeroFlag(flag)! ? 1 + ip[1].b : 2
+                    countdown &-= 1
+                    ip += Self.isZeroFlag(flag)! ? ip[0].b : 1
                 case .localReturn:
-                    guard run.frames.count > entryFrames else { word = word.with(.local); continue dispatch }
+                    guard run.frames.count > entryFrames else { word = word.with(.local); break dispatch }
                     let value = fp[word.a]
-                    guard !trees || StackSlot.node(value) != nil else { word = word.with(.local); continue dispatch }
+                    guard !trees || StackSlot.node(value) != nil else { word = word.with(.local); break dispatch }
                                         sp.pointee = value
                     sp += 1
                     let frame = run.frames.pop()
@@ -823,19 +827,30 @@ extension Machine {
                     ip = frame.returnIP
                     localsBase = frame.localsBase
                     fp = run.locals.base + localsBase
-                    weight = frame.weight
+                    if frame.weight == 0 {  // back at the top level: the steps stand still
+                        anchor &-= countdown
+                        weight = 0
+                    }
                 }
+                continue fetch
+            }
+            // A binary operation on values of any kind (fractions, big integers, and the quick
+            // operations' operands that left their quick path): in place.
+            if word.opcode == .binary, sp >= base + 2,
+               let result = combineValues(BuiltinID(rawValue: UInt8(word.a))!, sp[-2], sp[-1], depth: base.distance(to: sp)) {
+                sp[-2] = result
+                sp -= 1
+                arm(currentSteps())  // combine may ask for a trap (a poll)
                 continue fetch
             }
             // The general half of the instruction at `ip` (plain: superinstructions fell back
             // above), out of line, with the stack written back and read again after.
             stack.setCount(base.distance(to: sp))
-            self.steps = steps
-            ip = general(word, at: ip, header: header, fp: fp)
+            self.steps = currentSteps()
+            ip = general(word, at: ip - 1, header: header, fp: fp)
             base = room(for: header)
             sp = base + stack.count
-            steps = self.steps
-            trapBound = run.trapAt &- 3
+            arm(self.steps)
             exact = options.exact
         }
     }
@@ -854,10 +869,8 @@ extension Machine {
     private mutating func general(_ word: Instruction, at ip: UnsafePointer<Instruction>,
                                   header: UnsafeMutablePointer<Program.Header>, fp: UnsafeMutablePointer<Double>)
         -> UnsafePointer<Instruction> {
-        let program = header.pointee.program
-        let index = program.index(of: ip)
-        let token = program.token(at: index)
-        let buffer = program.buffer, base = program.base
+        let token = header.pointee.token(at: ip)
+        let buffer = header.pointee.text, base = header.pointee.textBase
         switch word.opcode {
         case .literal, .literalWide:
             pushLiteral(token, buffer, base)
@@ -877,7 +890,7 @@ extension Machine {
             stack.append(append(Node(kind: .variable, lhs: Int32(word.a), dependencies: Self.bucket(Int32(word.a)),
                                      token: token.range)))
         case .add, .subtract, .multiply, .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .binary:
-            binary(token.builtin!, token, buffer, base)
+            binary(token.builtin!, token, buffer, base)  // trees, no value, errors to report
         case .unary:
             unary(token.builtin!, token, buffer, base)
         case .dup, .drop, .swap, .over, .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted:
@@ -902,7 +915,8 @@ extension Machine {
                 let base = Swift.max(0, stack.count - word.a)
                 willModify(from: base)
                 run.undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: run.frames.count, header: header,
-                                                    shape: program.shape(ofIf: index)!, base: base,
+                                                    shape: header.pointee.program.shape(
+                                                        ofIf: header.pointee.program.index(of: ip))!, base: base,
                                                     stackAtIf: Array(stack[base...])))
                 run.trapAt = 0  // the trap follows its parts
             }
@@ -940,6 +954,19 @@ extension Machine {
         return ip + word.width
     }
 
+    /// A binary operation on the top two entries, `x` and `y`, of a stack `depth` deep, when
+    /// both are values of any kind (fractions, big integers, doubles) and it gives one; nil, with
+    /// nothing changed but `lastX`, for the general path (trees, no value, an error to report).
+    /// The stack's count is set first: `combine` may compact the store, which reads the stack.
+    @inline(__always)
+    private mutating func combineValues(_ op: BuiltinID, _ x: Double, _ y: Double, depth: Int) -> Double? {
+        guard StackSlot.isValue(x), StackSlot.isValue(y) else { return nil }
+        stack.setCount(depth)
+        lastX = y
+        guard case .value(let result) = combine(op, x, y, angle: options.angleUnit) else { return nil }
+        return result
+    }
+
     // MARK: - The trap
 
     /// When the loop must trap next: at every instruction while something follows each one
@@ -959,7 +986,8 @@ extension Machine {
     /// at `position.ip` (already counted) when the steps reached `run.trapAt`.
     @inline(never)
     private mutating func trap(_ position: inout Position, entryFrames: Int) -> TrapOutcome {
-        // Within the 3 steps before the trap: plain instructions only (see `trapBound`).
+        // Within the 3 steps before the trap, or a trap the countdown brought early at the top
+        // level: plain instructions only (see `interpret`).
         if steps < run.trapAt { return .plain }
         // Ctrl-C reached a machine this run made (a function's value, `callValue`).
         if let hooks, hooks.wasInterrupted { return .interrupted }
@@ -1091,19 +1119,19 @@ extension Machine {
 
     @inline(__always)
     static func quickAdd(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.smallSum(x, y) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.smallSum(x, y) }
         return exact ? nil : inexact(x + y, x, y)
     }
 
     @inline(__always)
     static func quickSubtract(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.smallDifference(x, y) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.smallDifference(x, y) }
         return exact ? nil : inexact(x - y, x, y)
     }
 
     @inline(__always)
     static func quickMultiply(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) {
+        if _fastPath(StackSlot.bothSmall(x, y)) {
             let (product, overflow) = StackSlot.smallValue(x)!.multipliedReportingOverflow(by: StackSlot.smallValue(y)!)
             return overflow ? nil : StackSlot.small(product)
         }
@@ -1121,37 +1149,37 @@ extension Machine {
     // exact 1 or 0 unless --float (`isPredicate`).
     @inline(__always)
     static func quickLess(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits < y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits < y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x < y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickGreater(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits > y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits > y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x > y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickLessEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits <= y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits <= y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x <= y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickGreaterEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits >= y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits >= y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x >= y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits == y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits == y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x == y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickNotEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits != y.bits) }
+        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits != y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x != y, exact: exact) : nil
     }
 

@@ -25,8 +25,17 @@ final class Program: @unchecked Sendable {
         /// Each word's token (a keyword's for control flow, the name's for locals and calls),
         /// at the same index: raw, so that appending costs no exclusivity check on the class.
         var tokens: UnsafeMutablePointer<Token>
+        /// The source bytes from `textBase` on (as `Program.text`), here so that the loop's
+        /// general half reads a token's text without touching the class (a retain and a release
+        /// an instruction).
+        var text: UnsafeBufferPointer<UInt8>
+        var textBase: Int
         /// The program itself, for the slow paths (kept alive by its owner).
         unowned(unsafe) var program: Program
+
+        /// The token of the instruction at `ip`.
+        @inline(__always)
+        func token(at ip: UnsafePointer<Instruction>) -> Token { tokens[UnsafePointer(code).distance(to: ip)] }
     }
 
     /// Where an `if` ends: the loop needs it only when the flag has no value yet (both parts
@@ -50,9 +59,10 @@ final class Program: @unchecked Sendable {
     private(set) var blocks: [Block] = []
     /// The source bytes from `base` on (`text[i]` is the byte at offset `base + i`): a copy for
     /// a word's body (a word defined on one shell line runs long after the line is gone), the
-    /// source itself for a chunk of the top level, which runs while it is there.
-    private(set) var text: UnsafeBufferPointer<UInt8>
-    private(set) var base: Int
+    /// source itself for a chunk of the top level, which runs while it is there. Kept in the
+    /// header (`Header.text`), where the loop reads them.
+    var text: UnsafeBufferPointer<UInt8> { header.pointee.text }
+    var base: Int { header.pointee.textBase }
     private let ownsText: Bool
     /// A chunk of the top level: how many entries below its starting depth it may change
     /// (`Int.max`: any), for undo records (`Compiler.ChunkReach`).
@@ -64,23 +74,22 @@ final class Program: @unchecked Sendable {
         let tokens = UnsafeMutablePointer<Token>.allocate(capacity: Swift.max(capacity, 1))
         header = .allocate(capacity: 1)
         ownsText = copyingText
+        var kept = text
         if copyingText {
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(text.count, 1))
             _ = copy.initialize(from: text)
-            self.text = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[..<text.count])
-        } else {
-            self.text = text
+            kept = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[..<text.count])
         }
-        self.base = base
-        header.initialize(to: Header(code: code, capacity: Swift.max(capacity, 1), tokens: tokens, program: self))
+        header.initialize(to: Header(code: code, capacity: Swift.max(capacity, 1), tokens: tokens, text: kept,
+                                     textBase: base, program: self))
     }
 
     deinit {
         header.pointee.code.deallocate()
         header.pointee.tokens.deinitialize(count: header.pointee.count)
         header.pointee.tokens.deallocate()
-        header.deallocate()
         if ownsText { UnsafeMutableRawPointer(mutating: text.baseAddress)?.deallocate() }
+        header.deallocate()
     }
 
     var count: Int { header.pointee.count }
@@ -170,8 +179,8 @@ final class Program: @unchecked Sendable {
         header.pointee.localCount = 0
         ifShapes.removeAll(keepingCapacity: true)
         blocks.removeAll(keepingCapacity: true)
-        self.text = text
-        self.base = base
+        header.pointee.text = text
+        header.pointee.textBase = base
     }
 
     /// Appends another program's code (a block compiled apart: its jumps are relative, its
