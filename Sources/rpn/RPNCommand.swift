@@ -16,7 +16,7 @@ enum Main {
         if let command = FastPath.evaluation(arguments) {
             exit(command.run(processIO()))
         }
-        if let first = arguments.first, RPNSubcommands.names.contains(first) {
+        if let first = arguments.first, CommandNames.all.contains(first) {
             RPNSubcommands.mainEscapingArguments(ProgramArguments.protectingLeadingMinus(arguments))
         } else if arguments.first == "--experimental-dump-help" {
             RPNReference.mainEscapingArguments(arguments)
@@ -67,8 +67,12 @@ struct RPNSubcommands: ParsableCommand {
         subcommands: [Check.self, Tokens.self, Lsp.self, Fav.self, PlotCLI.self, Width.self],
         helpNames: [.long, .short]
     )
+}
 
-    static let names: Set<String> = ["check", "tokens", "lsp", "fav", "plot", "width", "help"]
+/// The first arguments that name a command (`RPNSubcommands`), never a file: a plain array, so
+/// that the fast path asks without touching the argument parser's types or hashing.
+enum CommandNames {
+    static let all = ["check", "tokens", "lsp", "fav", "plot", "width", "help"]
 }
 
 /// The real process's streams and environment.
