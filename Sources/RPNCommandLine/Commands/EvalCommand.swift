@@ -120,12 +120,9 @@ public struct EvalCommand {
     /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
     /// every step: they get a smaller step budget unless `--max-steps` says otherwise.
     public var evaluationOptions: EvaluationOptions {
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json || trace,
-                                        freeVariables: describe, exact: exact)
-        let keeper = describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil
-        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: keeper)
-        options.expandWords = expand || trace
-        return options
+        .commandLine(angleUnit: angleUnit, exact: exact,
+                     treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
+                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps)
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],

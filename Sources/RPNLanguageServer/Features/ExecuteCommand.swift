@@ -32,8 +32,8 @@ extension LanguageServer {
 
     func evaluateCommand(_ document: Document, _ target: EvaluateCommand.Arguments.Target) -> EvaluateCommandResult {
         let bytes = document.bytes
-        var machine = Machine(options: EditorBudget.options(angleUnit: document.angleUnit, exact: document.exact,
-                                                            checking: false))
+        var machine = Machine(options: .editor(.result(freeVariables: true), angleUnit: document.angleUnit,
+                                                   exact: document.exact))
         // The bytes evaluated for their own sake: the line, or the selection.
         let part: Swift.Range<Int>
         switch target {

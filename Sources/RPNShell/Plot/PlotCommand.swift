@@ -71,9 +71,7 @@ public struct PlotCommand {
 
         var sources = SourceSet()
         let source = sources.add(name: "-e", bytes: Array(program.utf8))
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true)
-        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: "rpn plot")
-        var machine = Machine(options: options)
+        var machine = Machine(options: .plot(angleUnit: angleUnit, maxSteps: maxSteps))
         for (name, value) in variables { machine.setVariable(name, to: value) }
         machine.run(source)
         let diagnostics = machine.allDiagnostics
