@@ -234,9 +234,9 @@ extension Number {
     static func productGeneral(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
         guard let (n1, d1) = a.fraction, let (n2, d2) = b.fraction else { return .inexact }
         if d1 == .one, d2 == .one {
-            // |x·y| ≥ 2^(bits(x)−1+bits(y)−1): refuse before multiplying.
-            let atLeast = n1.bitLength + n2.bitLength - 1
-            if !n1.isZero, !n2.isZero, atLeast > bitLimit { return tooLarge(op, bits: Double(atLeast)) }
+            // log10|x·y| = log10|x| + log10|y|: refuse before multiplying when surely past the cap.
+            let log10Size = (n1.log2Magnitude + n2.log2Magnitude) * digitsPerBit
+            if !n1.isZero, !n2.isZero, surelyTooLarge(log10: log10Size) { return tooLarge(op, digits(log10: log10Size)) }
             return checked(.integer(n1 * n2), op)
         }
         return checked(ratio(n1 * n2, d1 * d2), op)
