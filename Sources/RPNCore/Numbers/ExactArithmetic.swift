@@ -264,10 +264,7 @@ extension Number {
         return .failure(.notInteger, "\(op.glyph) needs integers, got \(messageText(offending))")
     }
 
-    /// A value in a message: shortest round-trip decimal of its double, as messages print
-    /// numbers elsewhere.
-    static func messageText(_ x: Number) -> String {
-        if case .integer(let i) = x, i.bitLength < 64 { return i.decimalString }
-        return NumberFormatting.ascii(x.doubleValue)
-    }
+    /// A value in a message: an integer with every digit, anything else as the shortest
+    /// round-trip decimal of its double (see `Limit.numberText`).
+    static func messageText(_ x: Number) -> String { Limit.numberText(x) }
 }
