@@ -25,8 +25,8 @@ public struct Limit: Sendable, Equatable {
         /// The decimal digits of an exact value (`Number.digitLimit`); `subject` is what would
         /// have them: `result of ^`, `number literal`.
         case digits(subject: String)
-        /// The entries a stack word's count asks for below it (`pick`); the limit is the
-        /// entries there are. `count` is the count as the program gave it.
+        /// The entries a stack word's count asks for below it (`pick`): the amount is the count
+        /// as the program gave it, the limit the entries there are.
         case entries(word: String)
         /// The steps of a run; `advice` says how to raise the limit.
         case steps(advice: String)
@@ -53,12 +53,11 @@ public struct Limit: Sendable, Equatable {
         case .digits(let subject):
             return "\(subject) would have \(asked.text) digits (the limit is \(limit))"
         case .entries(let word):
-            let one = asked == .exactly("1")
             // The count comes first as the program wrote it: `9223372036854775807 pick`.
             guard case .exactly(let count) = asked else {
                 return "\(word) needs \(asked.text) entries below its count, found \(limit)"
             }
-            return "\(count) \(word) needs \(count) entr\(one ? "y" : "ies") below its count, found \(limit)"
+            return "\(count) \(word) needs \(count) entr\(count == "1" ? "y" : "ies") below its count, found \(limit)"
         case .steps(let advice):
             return "stopped after \(limit) steps, the step limit (\(advice))"
         case .callDepth(let word):
