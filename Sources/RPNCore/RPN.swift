@@ -57,7 +57,7 @@ public enum RPN {
     /// The one number a small program gives (`--set x=pi 2 /`, `:set x 3`), or why not.
     public static func number(_ text: String, angleUnit: AngleUnit = .radians, exact: Bool = true,
                               variables: [(String, Number)] = []) -> Result<Number, Diagnostic.Message> {
-        let evaluation = evaluate(text, options: EvaluationOptions(angleUnit: angleUnit, keepTrees: false, exact: exact),
+        let evaluation = evaluate(text, options: .value(angleUnit: angleUnit, exact: exact),
                                   variables: variables)
         guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
             return .failure(Diagnostic.Message(evaluation.diagnostics.first?.message ?? "expected exactly one number"))
@@ -66,7 +66,7 @@ public enum RPN {
     }
 
     /// The steps `rpn check` and editors run a program for before they only check it.
-    public static let checkingSteps = 1_000_000
+    public static let checkingSteps = EvaluationOptions.checkingSteps
 
     /// Every diagnostic of a program, variables it never stores being free (for editors and
     /// `rpn check`).
@@ -74,12 +74,7 @@ public enum RPN {
     /// is still checked for stack effects, without running.
     public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true,
                                 maxSteps: Int = checkingSteps) -> [Diagnostic] {
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
-        options.maxSteps = maxSteps
-        options.stepLimitIsError = false
-        options.stepLimitAdvice = "checking runs a program for \(maxSteps) steps at most; what follows is checked "
-            + "for stack effects but not run"
-        var machine = Machine(options: options)
+        var machine = Machine(options: .checking(angleUnit: angleUnit, exact: exact, maxSteps: maxSteps))
         machine.run(source)
         _ = machine.values()
         return machine.allDiagnostics

@@ -88,10 +88,7 @@ struct Run: Equatable {
 
 /// Every run is bounded: a program of the fuzzer's may loop or recurse without end.
 func bounded(trees: Bool, exact: Bool = true) -> EvaluationOptions {
-    var options = EvaluationOptions(keepTrees: trees, exact: exact)
-    options.maxSteps = 100_000
-    options.maxCallDepth = 1_000
-    return options
+    .fuzzing(keepTrees: trees, exact: exact)
 }
 
 func run(_ source: SourceFile, _ options: EvaluationOptions, traced: Bool = false) -> Run {

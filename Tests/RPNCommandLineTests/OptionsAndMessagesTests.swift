@@ -84,6 +84,14 @@ import Testing
         #expect(result["values"] == [.null, 2, .null])  // b is 2 by the end
     }
 
+    /// Free are the variables the final stack still depends on: a dropped read is not one.
+    @Test func describeJSONFreeVariablesAreThoseTheResultReads() throws {
+        let (status, h) = run(["z drop M 1 +"]) { $0.describe = true; $0.json = true }
+        #expect(status == 0)
+        let result = try JSONParser.parse(Array(h.out.utf8))
+        #expect(result["free"] == ["M"])
+    }
+
     @Test func jsonWithoutDescribeHasNoFreeVariables() throws {
         let (status, h) = run(["M"]) { $0.json = true }
         #expect(status == 1)

@@ -100,6 +100,9 @@ import Testing
         ("1 0 ÷\n", 0, "1÷0: division by zero"),
         ("y 2 ×\n", 0, "y×2 has no value: y is free"),
         ("a b +\n", 0, "a+b has no value: a, b are free"),
+        // The free variables under a call's arguments and an undecided if's parts.
+        (": twice ( x -- y ) 2 × ; M twice\n", 0, "twice(M) has no value: M is free"),
+        ("M 0 > if a else 1 then\n", 0, "if(M>0, a, 1) has no value: M, a are free"),
         ("# nothing yet\n3 →x\n", 0, "the stack is empty"),
     ]
 

@@ -49,6 +49,8 @@ import Testing
         ("M √", "-e:1:3: error: square root of negative number -10\nM √\n  ^\n"
             + "rpn: error: nothing to plot: √(M) has no value on [-10, -1]\n"),
         ("M y +", "rpn: error: nothing to plot: M+y has no value on [-10, -1]; unset: 'y'\n"),
+        // Only the variables the plotted entry reads: z was dropped.
+        ("z drop M y +", "rpn: error: nothing to plot: M+y has no value on [-10, -1]; unset: 'y'\n"),
         ("M sqr ×", "-e:1:3: warning: 'sqr' is a free variable; did you mean 'sqrt'?\nM sqr ×\n  ^^^\n"
             + "rpn: error: nothing to plot: M×sqr has no value on [-10, -1]; unset: 'sqr'\n"),
         ("M 0 ÷", "-e:1:5: error: division by zero\nM 0 ÷\n    ^\nrpn: error: nothing to plot: M÷0 has no value on [-10, -1]\n"),

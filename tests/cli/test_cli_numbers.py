@@ -89,3 +89,44 @@ def test_usage_errors(options, message):
     assert status == 64
     assert out == ""
     assert message in err.splitlines()[0], err
+
+
+# --- Limits: every figure exact, or said to be an estimate, and never contradicted by the limit ---
+# Derived by hand: 10^k has k + 1 digits; b^n has ⌊n·log10 b⌋ + 1 (4000000·log10 2 =
+# 1204119.98…, 3321929·log10 2 = 1000000.27…); 1/10^1000000 has 1 + 1000001 digits together;
+# log10(300000!) = 1512851.17… (an estimate: "about"); 10^20·log10 2 ≈ 3.01·10^19.
+
+LIMITS = [
+    (["-e", "10 10000001 ^"], "-e:1:13: error: result of ^ would have 10000002 digits (the limit is 1000000)"),
+    (["-e", "2 4000000 ^"], "-e:1:11: error: result of ^ would have 1204120 digits (the limit is 1000000)"),
+    (["-e", "2 3321929 ^"], "-e:1:11: error: result of ^ would have 1000001 digits (the limit is 1000000)"),
+    (["-e", "1 10 ÷ 1000000 ^"], "-e:1:16: error: result of ^ would have 1000002 digits (the limit is 1000000)"),
+    (["-e", "10 999999 ^ 10 ×"], "-e:1:16: error: result of × would have 1000001 digits (the limit is 1000000)"),
+    (["-e", "300000 !"], "-e:1:8: error: result of ! would have about 1512852 digits (the limit is 1000000)"),
+    (["-e", "1 100000000000000000000 <<"],
+     "-e:1:25: error: result of << would have more than 10^19 digits (the limit is 1000000)"),
+    (["-e", "1e1000000"], "-e:1:1: error: number '1e1000000': number literal would have 1000001 digits (the limit is 1000000)"),
+    (["-e", "1 9223372036854775807 pick"],
+     "-e:1:23: error: 9223372036854775807 pick needs 9223372036854775807 entries below its count, found 1"),
+    (["--float", "-e", "1 1e19 pick"],
+     "-e:1:8: error: 10000000000000000000 pick needs 10000000000000000000 entries below its count, found 1"),
+    (["-e", "1 -9223372036854775807 pick"], "-e:1:24: error: pick needs a count of 1 or more, got -9223372036854775807"),
+    (["--max-steps", "1000", "-e", "begin 0 until"],
+     "-e:1:7: error: stopped after 1000 steps, the step limit (raise it with --max-steps N)"),
+    (["-e", ": deep ( n -- m ) n 1 + deep ; 0 deep"],
+     "-e:1:25: error: calls nested 1000000 deep, the limit: 'deep' may call itself without end"),
+]
+
+
+@pytest.mark.parametrize("args, message", LIMITS)
+def test_limit_messages(args, message):
+    code, out, err = text(rpn(*args))
+    assert code == 1
+    assert err.splitlines()[0] == message
+
+
+@pytest.mark.parametrize("program", ["2 3321928 ^ 0 ×", "1e999999 0 ×", "10 999999 ^ 9 × 0 ×"])
+def test_a_million_digits_are_within_the_limit(program):
+    # Exactly 10^6 digits each: 3321928·log10 2 = 999999.97…; 1e999999 and 9·10^999999 are
+    # a digit and 999999 zeros.
+    assert text(rpn("-e", program)) == (0, "0\n", "")

@@ -54,10 +54,7 @@ public struct CheckCommand {
     /// Definitions are compiled, not run: one step is enough (`RPN.diagnose` keeps its
     /// machine to itself).
     func definitions(of file: SourceFile) -> Machine {
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: false, freeVariables: true)
-        options.maxSteps = 1
-        options.stepLimitIsError = false
-        var machine = Machine(options: options)
+        var machine = Machine(options: .definitionsOnly(angleUnit: angleUnit))
         machine.run(file)
         return machine
     }

@@ -92,7 +92,7 @@ public struct EvalCommand {
         let failed = diagnostics.contains { $0.severity == .error }
 
         if json {
-            let free = describe ? Self.freeVariables(machine) : []
+            let free = describe ? machine.freeVariables.sorted() : []  // sorted: JSON that diffs well
             io.standardOutput.write(JSONSerializer.serialize(Self.json(
                 values: machine.values(), description: description, variables: machine.variables, free: free,
                 diagnostics: diagnostics, sources: sources, words: WordJSON.array(machine, style: style))) + [0x0A])
@@ -120,30 +120,9 @@ public struct EvalCommand {
     /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
     /// every step: they get a smaller step budget unless `--max-steps` says otherwise.
     public var evaluationOptions: EvaluationOptions {
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: describe || json || trace,
-                                        freeVariables: describe, exact: exact)
-        let keeper = describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil
-        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: keeper)
-        options.expandWords = expand || trace
-        return options
-    }
-
-    /// The variables that were never given a value, sorted. Word names are interned as
-    /// variables are (the lexer cannot tell them apart), but they are not variables, unless
-    /// the program also reads one as a variable (before its definition).
-    static func freeVariables(_ machine: Machine) -> [String] {
-        let variables = machine.variables
-        let words = Set(machine.words.map(\.name))
-        var readAsVariables: Set<String> = []
-        if !words.isEmpty {
-            for node in machine.nodes where node.kind == .variable {
-                let name = variables.names[Int(node.lhs)]
-                if words.contains(name) { readAsVariables.insert(name) }
-            }
-        }
-        return variables.names.filter {
-            variables[$0] == .unset && (!words.contains($0) || readAsVariables.contains($0))
-        }.sorted()
+        .commandLine(angleUnit: angleUnit, exact: exact,
+                     treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
+                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps)
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],

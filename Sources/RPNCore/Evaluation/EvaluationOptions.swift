@@ -23,7 +23,7 @@ public struct EvaluationOptions: Sendable {
     /// `--float`: every value an IEEE double, as rpn computed before exact numbers.
     public var exact: Bool = true
     /// Steps a run may take before it stops with `step-limit` (`--max-steps`).
-    public var maxSteps: Int = 1_000_000_000
+    public var maxSteps: Int = EvaluationOptions.evaluationSteps
     /// How the step-limit error says to raise the limit (the language server says it has a
     /// smaller budget of its own).
     public var stepLimitAdvice: String = "raise it with --max-steps N"

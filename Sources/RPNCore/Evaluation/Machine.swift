@@ -404,21 +404,19 @@ public struct Machine: Sendable {
         guard let number = number(encoded) else { return nil }  // reported where it failed
         let value = number.doubleValue
         guard value == value.rounded(.towardZero), number.isExact ? number.isInteger : true else {
-            report(.error, .notInteger, "\(word) needs a whole number, got \(Arithmetic.text(value))", token.range)
+            report(.error, .notInteger, "\(word) needs a whole number, got \(Limit.numberText(number))", token.range)
             return nil
         }
         let least = op == .pick ? 1.0 : 0
         guard value >= least else {
             report(.error, .outOfDomain,
-                   "\(word) needs a count of \(Int(least)) or more, got \(Arithmetic.text(value))", token.range)
+                   "\(word) needs a count of \(Int(least)) or more, got \(Limit.numberText(number))", token.range)
             return nil
         }
         let below = stack.count - 1
         guard value <= Double(below) else {
-            let shown = Arithmetic.text(value)
             report(.error, .missingOperand,
-                   "\(shown) \(word) needs \(shown) entr\(value == 1 ? "y" : "ies") below its count, found \(below)",
-                   token.range)
+                   Limit(.entries(word: word), asked: .exactly(Limit.numberText(number)), limit: below).message, token.range)
             return nil
         }
         return Int(value)

@@ -38,7 +38,9 @@ extension Number {
             // C(n, k) ≥ (n/k)^k, P(n, k) ≥ (n−k+1)^k.
             bits = kd * (n.log2Magnitude - (permutations || kd < 2 ? 0 : log2(kd))) - 1
         }
-        if bits > Double(bitLimit) + 2 || kk.smallValue == nil { return tooLarge(op, bits: bits) }
+        if surelyTooLarge(log10: bits * digitsPerBit) || kk.smallValue == nil {
+            return tooLarge(op, estimate(log10: bits * digitsPerBit))
+        }
         let result = permutations ? ExactInteger.permutations(n, kk) : ExactInteger.binomial(n, kk)
         return checked(.integer(result), op)
     }
@@ -53,15 +55,17 @@ extension Number {
     static func shift(_ a: Number, _ b: Number, _ op: ExactOperation, left: Bool) -> NumberOutcome {
         guard case .integer(let x) = a, case .integer(let n) = b else { return notInteger(op, a, b) }
         let towardLeft = left != n.isNegative
-        guard let count = n.magnitude.smallValue else {
-            if !towardLeft { return .value(.integer(.small(x.isNegative ? -1 : 0))) }
-            return x.isZero ? .value(a) : tooLarge(op, bits: Double(x.bitLength) + exp2Of(n))
+        if !towardLeft {
+            guard let count = n.magnitude.smallValue else { return .value(.integer(.small(x.isNegative ? -1 : 0))) }
+            return .value(.integer(x.shiftedRight(count)))
         }
-        if !towardLeft { return .value(.integer(x.shiftedRight(count))) }
         if x.isZero { return .value(a) }
-        let (bits, overflow) = x.bitLength.addingReportingOverflow(count)
-        if overflow || bits > bitLimit { return tooLarge(op, bits: Double(x.bitLength) + Double(count)) }
-        return .value(.integer(x.shiftedLeft(count)))
+        // x·2^n has ⌊log10|x| + n·log10 2⌋ + 1 digits: refused before shifting when surely past the cap.
+        let log10Size = (x.log2Magnitude + exp2Of(n)) * digitsPerBit
+        guard !surelyTooLarge(log10: log10Size), let count = n.magnitude.smallValue else {
+            return tooLarge(op, digits(log10: log10Size))
+        }
+        return checked(.integer(x.shiftedLeft(count)), op)
     }
 
     /// n! of an integer n ≥ 0; `.inexact` for non-integers (Γ(x+1) in Double).
@@ -71,7 +75,9 @@ extension Number {
             return .failure(.outOfDomain, "\(op.glyph) is not defined for negative integers, got \(messageText(a))")
         }
         let bits = ExactInteger.log2Factorial(exp2Of(n))
-        guard let small = n.smallValue, bits <= Double(bitLimit) + 2 else { return tooLarge(op, bits: bits) }
+        guard let small = n.smallValue, !surelyTooLarge(log10: bits * digitsPerBit) else {
+            return tooLarge(op, estimate(log10: bits * digitsPerBit))
+        }
         return checked(.integer(ExactInteger.factorial(small)), op)
     }
 

@@ -12,12 +12,14 @@ extension Number {
         if d == .one, n.magnitude == .one {  // ±1: the parity of e decides
             return .value(n.isNegative && e.isOdd ? Number(-1) : Number(1))
         }
-        let log2Base = n.log2Magnitude + d.log2Magnitude  // > 0: |n| ≥ 2 or d ≥ 2
-        guard let count = e.magnitude.smallValue else {
-            return tooLarge(op, bits: exp2Of(e) * log2Base)
+        // Refused before computing when surely past the cap. Its digits are the parts'
+        // together; an integer to a positive power has no denominator to count.
+        let times = exp2Of(e)
+        let integral = d == .one && !e.isNegative
+        let log10Size = times * (n.log2Magnitude + (integral ? 0 : d.log2Magnitude)) * digitsPerBit
+        guard !surelyTooLarge(log10: log10Size), let count = e.magnitude.smallValue else {
+            return tooLarge(op, integral ? powerDigits(n, times) : sum(powerDigits(n, times), powerDigits(d, times)))
         }
-        let bits = Double(count) * log2Base
-        if bits > Double(bitLimit) + 2 { return tooLarge(op, bits: bits) }
         // Coprime parts stay coprime under powers: no gcd needed.
         let top = n.power(count), bottom = d.power(count)
         let value = e.isNegative ? coprime(bottom, top) : coprime(top, bottom)

@@ -234,9 +234,9 @@ extension Number {
     static func productGeneral(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
         guard let (n1, d1) = a.fraction, let (n2, d2) = b.fraction else { return .inexact }
         if d1 == .one, d2 == .one {
-            // |x·y| ≥ 2^(bits(x)−1+bits(y)−1): refuse before multiplying.
-            let atLeast = n1.bitLength + n2.bitLength - 1
-            if !n1.isZero, !n2.isZero, atLeast > bitLimit { return tooLarge(op, bits: Double(atLeast)) }
+            // log10|x·y| = log10|x| + log10|y|: refuse before multiplying when surely past the cap.
+            let log10Size = (n1.log2Magnitude + n2.log2Magnitude) * digitsPerBit
+            if !n1.isZero, !n2.isZero, surelyTooLarge(log10: log10Size) { return tooLarge(op, digits(log10: log10Size)) }
             return checked(.integer(n1 * n2), op)
         }
         return checked(ratio(n1 * n2, d1 * d2), op)
@@ -264,10 +264,7 @@ extension Number {
         return .failure(.notInteger, "\(op.glyph) needs integers, got \(messageText(offending))")
     }
 
-    /// A value in a message: shortest round-trip decimal of its double, as messages print
-    /// numbers elsewhere.
-    static func messageText(_ x: Number) -> String {
-        if case .integer(let i) = x, i.bitLength < 64 { return i.decimalString }
-        return NumberFormatting.ascii(x.doubleValue)
-    }
+    /// A value in a message: an integer with every digit, anything else as the shortest
+    /// round-trip decimal of its double (see `Limit.numberText`).
+    static func messageText(_ x: Number) -> String { Limit.numberText(x) }
 }

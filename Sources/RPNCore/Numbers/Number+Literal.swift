@@ -84,10 +84,10 @@ extension Number {
         // Over the cap for sure: M·10^scale has significant + scale digits; for scale < 0, the
         // denominator in lowest terms is at least 10^(−scale) / M.
         if scale >= 0, significant + scale > digitLimit {
-            return .failure(.numberTooLarge, tooLargeMessage("number literal", bits: Double(significant + scale) / digitsPerBit))
+            return tooLarge("number literal", .exactly(String(significant + scale)))
         }
         if scale < 0, -scale - significant > digitLimit {
-            return .failure(.numberTooLarge, tooLargeMessage("number literal", bits: Double(-scale - significant) / digitsPerBit))
+            return tooLarge("number literal", .moreThan(String(-scale - significant)))
         }
         var m: ExactInteger
         if significant <= 18 {
@@ -104,9 +104,7 @@ extension Number {
             if negative { m = -m }
         }
         let value: Number = scale >= 0 ? .integer(m.timesPowerOfTen(scale)) : ratio(m, ExactInteger.powerOfTen(-scale))
-        let bits = value.exactBitLength
-        if bits > bitLimit { return .failure(.numberTooLarge, tooLargeMessage("number literal", bits: Double(bits))) }
-        return .value(value)
+        return checked(value, subject: "number literal")
     }
 
     static func radixLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, radix: Int, negative: Bool) -> NumberOutcome {
@@ -136,17 +134,14 @@ extension Number {
         }
         if !overflow { return .value(.integer(.small(negative ? -value : value))) }
         let bitsPerDigit = radix == 16 ? 4 : radix == 8 ? 3 : 1
-        let bits = (significant - 1) * bitsPerDigit + 1  // at least
-        if bits > bitLimit { return .failure(.numberTooLarge, tooLargeMessage("number literal", bits: Double(bits))) }
+        // |value| ≥ radix^(significant − 1): digits past ⌊that's log10⌋.
+        let atLeast = Double((significant - 1) * bitsPerDigit) * digitsPerBit
+        if surelyTooLarge(log10: atLeast) { return tooLarge("number literal", .moreThan(String(Int(atLeast)))) }
         var digits = [CChar]()
         digits.reserveCapacity(significant + 1)
         for j in firstSignificant..<count { digits.append(CChar(bytes[j])) }
         digits.append(0)
         let m = ExactInteger.make { r in _ = __gmpz_set_str(r, digits, Int32(radix)) }
-        let result = negative ? -m : m
-        if result.bitLength > bitLimit {
-            return .failure(.numberTooLarge, tooLargeMessage("number literal", bits: Double(result.bitLength)))
-        }
-        return .value(.integer(result))
+        return checked(.integer(negative ? -m : m), subject: "number literal")
     }
 }

@@ -1006,8 +1006,7 @@ extension Machine {
         if limitReached || run.stopRequested {
             if limitReached {
                 stepLimitReached = true
-                report(options.stepLimitIsError ? .error : .warning, .stepLimit,
-                       "stopped after \(options.maxSteps) steps, the step limit (\(options.stepLimitAdvice))",
+                report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage,
                        program.token(at: index).range)
             }
             run.stopRequested = false

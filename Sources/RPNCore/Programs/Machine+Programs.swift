@@ -11,13 +11,18 @@ extension Machine {
         guard !stepLimitReached, steps <= options.maxSteps else {
             if !stepLimitReached {
                 stepLimitReached = true
-                report(options.stepLimitIsError ? .error : .warning, .stepLimit,
-                       "stopped after \(options.maxSteps) steps, the step limit (\(options.stepLimitAdvice))", range)
+                report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
             }
             settle(inputs: definition.inputCount, outputs: definition.outputCount, from: stack.count, at: range)
             return false
         }
         return true
+    }
+
+    /// What a run that reached the step limit says (the loop's trap says it too).
+    var stepLimitMessage: String {
+        Limit(.steps(advice: options.stepLimitAdvice), asked: .moreThan(String(options.maxSteps)), limit: options.maxSteps)
+            .message
     }
 
     /// A call inside a word or block that the loop's quick check did not take: true when the
@@ -26,7 +31,8 @@ extension Machine {
         if call(word, at: range) { return false }
         guard run.frames.count < options.maxCallDepth else {
             report(.error, .recursionLimit,
-                   "calls nested \(options.maxCallDepth) deep, the limit: '\(compiler.words[Int(word)].name)' may call itself without end",
+                   Limit(.callDepth(word: compiler.words[Int(word)].name), asked: .moreThan(String(options.maxCallDepth)),
+                         limit: options.maxCallDepth).message,
                    range)
             run.stopRequested = true
             run.trapAt = 0

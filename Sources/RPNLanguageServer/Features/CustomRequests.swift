@@ -43,9 +43,9 @@ extension LanguageServer {
         let variables = try params.variables(angleUnit: configuration.angleUnit, exact: configuration.exact)
         let source = SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
-        let result = RPN.evaluate([source], options: EditorBudget.options(angleUnit: configuration.angleUnit,
-                                                                            exact: configuration.exact,
-                                                                            freeVariables: freeVariables, checking: false),
+        let result = RPN.evaluate([source], options: .editor(.result(freeVariables: freeVariables),
+                                                                    angleUnit: configuration.angleUnit,
+                                                                    exact: configuration.exact),
                                   variables: variables.map { ($0.name, $0.value) }, style: style)
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
         return RPNEvaluationResult(values: result.values, description: result.description ?? "",

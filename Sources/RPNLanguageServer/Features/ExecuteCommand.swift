@@ -32,8 +32,8 @@ extension LanguageServer {
 
     func evaluateCommand(_ document: Document, _ target: EvaluateCommand.Arguments.Target) -> EvaluateCommandResult {
         let bytes = document.bytes
-        var machine = Machine(options: EditorBudget.options(angleUnit: document.angleUnit, exact: document.exact,
-                                                            checking: false))
+        var machine = Machine(options: .editor(.result(freeVariables: true), angleUnit: document.angleUnit,
+                                                   exact: document.exact))
         // The bytes evaluated for their own sake: the line, or the selection.
         let part: Swift.Range<Int>
         switch target {
@@ -76,8 +76,7 @@ extension LanguageServer {
             } else if let error = diagnostics.first(where: { $0.severity == .error && span.contains($0.range.lowerBound) }) {
                 text = "\(description): \(error.message)"
             } else {
-                let free = tree.variables.filter { machine.variables.bindings[Int($0)] == .unset }
-                    .map { machine.variables.names[Int($0)] }
+                let free = machine.freeVariables(of: [top])
                 text = free.isEmpty ? "\(description) has no value"
                     : "\(description) has no value: \(free.joined(separator: ", ")) \(free.count == 1 ? "is" : "are") free"
             }

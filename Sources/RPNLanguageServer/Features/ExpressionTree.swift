@@ -39,11 +39,4 @@ struct ExpressionTree {
         forEachNode { start = min(start, $0.tokenRange.lowerBound) }
         return start..<end
     }
-
-    /// The indices of the variables the tree reads, ascending.
-    var variables: [Int32] {
-        var found = Set<Int32>()
-        forEachNode { if $0.kind == .variable { found.insert($0.lhs) } }
-        return found.sorted()
-    }
 }

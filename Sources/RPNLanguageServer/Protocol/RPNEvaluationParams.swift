@@ -64,9 +64,7 @@ struct RPNEvaluationParams {
         for (name, given) in givenVariables {
             switch given {
             case .text(let text):
-                var options = EditorBudget.options(angleUnit: angleUnit, exact: exact, freeVariables: false, checking: false)
-                options.keepTrees = false
-                let evaluation = RPN.evaluate(text, options: options, variables: variables.map { ($0.name, $0.value) })
+                let evaluation = RPN.evaluate(text, options: .editor(.value, angleUnit: angleUnit, exact: exact), variables: variables.map { ($0.name, $0.value) })
                 guard !evaluation.hasErrors, evaluation.values.count == 1, let number = evaluation.values[0] else {
                     let why = evaluation.diagnostics.first?.message ?? "expected exactly one number"
                     throw .invalidParams("variables: the value of \(TerminalText.quoted(name)): \(why)")

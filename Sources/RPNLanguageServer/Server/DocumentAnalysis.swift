@@ -21,7 +21,7 @@ final class DocumentAnalysis {
     /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
     init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil) {
         self.source = source
-        let options = EditorBudget.options(angleUnit: angleUnit, exact: exact, checking: true)
+        let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact)
         var machine = Machine(options: options)
         var tokens = TokenList()
         var tops: [Int32] = []

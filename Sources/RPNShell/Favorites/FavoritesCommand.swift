@@ -59,7 +59,7 @@ public struct FavoritesCommand {
     func add(_ program: String, _ io: CommandLineIO) throws(FavoritesError) -> Int32 {
         var sources = SourceSet()
         let file = sources.add(name: programName, bytes: Array(program.utf8))
-        let evaluation = RPN.evaluate([file], options: EvaluationOptions(freeVariables: true))
+        let evaluation = RPN.evaluate([file], options: .favorite)
         io.standardError.write(DiagnosticRenderer(sources: sources, colour: io.stderrColour).render(all: evaluation.diagnostics))
         if evaluation.hasErrors { return ExitStatus.failure }
         if evaluation.values.isEmpty {

@@ -71,9 +71,7 @@ public struct PlotCommand {
 
         var sources = SourceSet()
         let source = sources.add(name: "-e", bytes: Array(program.utf8))
-        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true)
-        (options.maxSteps, options.stepLimitAdvice) = StepLimit.options(given: maxSteps, keepingTreesFor: "rpn plot")
-        var machine = Machine(options: options)
+        var machine = Machine(options: .plot(angleUnit: angleUnit, maxSteps: maxSteps))
         for (name, value) in variables { machine.setVariable(name, to: value) }
         machine.run(source)
         let diagnostics = machine.allDiagnostics
@@ -84,7 +82,7 @@ public struct PlotCommand {
         guard let top = machine.stackNodes.last, top >= 0 else { return fail("nothing to plot", ExitStatus.failure) }
         let title = machine.description(of: top, style: DescriptionStyle(glyphs: ascii ? .ascii : .unicode,
                                                                          byteLimit: Plot.titleBytes))
-        let reads = PlotFunction(machine: machine, node: top).variablesRead
+        let reads = machine.variablesRead(by: [top])
         if !reads.isEmpty, !reads.contains(variable) {
             return fail("\(title) does not depend on \(variable); it reads \(PlotFunction.list(reads)): use --var \(reads[0])",
                         ExitStatus.usage)
@@ -108,7 +106,7 @@ public struct PlotCommand {
             // Say why: what failed while sampling, or the other variables nothing sets.
             io.standardError.write(DiagnosticRenderer(sources: sources, colour: errorColour)
                 .render(all: Array(machine.diagnostics.dropFirst(reported))))
-            let unset = machine.variables.names.filter { $0 != variable && machine.variables[$0] == .unset }
+            let unset = machine.freeVariables(of: [top]).filter { $0 != variable }
             let why = unset.isEmpty ? "" : "; unset: " + unset.map { "'\($0)'" }.joined(separator: ", ")
             return fail("nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(from)), "
                         + "\(NumberFormatting.ascii(to))]\(why)", ExitStatus.failure)

@@ -12,26 +12,12 @@ struct PlotFunction {
         self.node = node
     }
 
-    /// The variables the expression reads, in the order the machine first met them. One sweep
-    /// down the node indices (children have smaller indices than their parents): a subtree that
-    /// `dup` shares is visited once, and nothing recurses on the tree's depth.
-    var variablesRead: [String] {
-        let nodes = machine.nodes
-        guard node >= 0, Int(node) < nodes.count else { return [] }
-        var reached = [Bool](repeating: false, count: Int(node) + 1)
-        reached[Int(node)] = true
-        var variables: Set<Int32> = []
-        for index in stride(from: Int(node), through: 0, by: -1) where reached[index] {
-            let n = nodes[index]
-            if n.kind == .variable { variables.insert(n.lhs) }
-            for operand in machine.operands(of: Int32(index)) { reached[Int(operand)] = true }
-        }
-        return variables.sorted().map { machine.variables.names[Int($0)] }
-    }
+    /// The variables the expression reads, in the order the machine first met them.
+    var variablesRead: [String] { machine.variablesRead(by: [node]) }
 
     /// The variables read, other than `variable`, that have no value.
     func unsetVariables(besides variable: String) -> [String] {
-        variablesRead.filter { $0 != variable && machine.variables[$0] == .unset }
+        machine.freeVariables(of: [node]).filter { $0 != variable }
     }
 
     /// `count` samples over [from, to] with `variable` set to each x.

@@ -52,8 +52,7 @@ public final class Session {
     }
 
     static func emptyState(_ angleUnit: AngleUnit, exact: Bool) -> State {
-        State(machine: Machine(options: EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true,
-                                                          storesNeedValues: true, exact: exact)),
+        State(machine: Machine(options: .shell(angleUnit: angleUnit, exact: exact)),
               lines: ((angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + (exact ? [] : [Self.floatDirective])).map { ProgramLine($0) },
               sources: SourceSet(), acceptedSources: 0)
     }

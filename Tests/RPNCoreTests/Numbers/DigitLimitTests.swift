@@ -37,18 +37,56 @@ import Testing
         }
     }
 
-    /// The product of two allowed values, and a sum one bit past the cap.
+    /// The product of two allowed values, and sums at the cap. The cap is on digits, not bits:
+    /// 2^3321928 has 10^6 digits (3321928·log10 2 = 999999.97…) though its 3321929 bits are
+    /// past `bitLimit`; 10^10^6 has 10^6 + 1.
     @Test func productsAndSumsOfAllowedValuesAreChecked() throws {
         guard case .value(let a) = Number.exact(.shiftLeft, Number(1), Number(3_000_000)) else { Issue.record(); return }
         #expect(Number.exact(op: .multiply, a, a).isFailure(.numberTooLarge))
         guard case .value(let b) = Number.exact(.shiftLeft, Number(1), Number(Number.bitLimit - 1)) else { Issue.record(); return }
-        guard case .value(let almost) = Number.exact(op: .add, b, Number(1)) else { Issue.record("2^(limit−1) + 1 refused"); return }
-        #expect(almost.exactBitLength == Number.bitLimit)
-        #expect(Number.exact(op: .add, b, b).isFailure(.numberTooLarge))
+        guard case .value(let twice) = Number.exact(op: .add, b, b) else { Issue.record("2^3321928 refused"); return }
+        #expect(twice.exactDigitCount == 1_000_000)
+        guard case .value(let ten) = Number.exact(op: .power, Number(10), Number(999_999)) else { Issue.record(); return }
+        #expect(Number.exact(op: .multiply, ten, Number(10)).isFailure(.numberTooLarge))
+        // 10^10^6 − 1 = 9·10^999999 + (10^999999 − 1): a million nines.
+        guard case .value(let nine) = Number.exact(op: .multiply, ten, Number(9)),
+              case .value(let rest) = Number.exact(op: .subtract, ten, Number(1)),
+              case .value(let nines) = Number.exact(op: .add, nine, rest) else { Issue.record("10^10^6 − 1 refused"); return }
+        #expect(nines.exactDigitCount == 1_000_000)
     }
 
-    @Test func theMessageSaysHowManyDigits() {
-        guard case .failure(_, let message) = Number.exact(op: .power, Number(2), Number(4_000_000)) else { Issue.record(); return }
-        #expect(message == "result of ^ would have about 1204120 digits (the limit is 1000000)")
+    /// (program, the first diagnostic's message), every figure derived by hand: 10^k has k + 1
+    /// digits; b^n has ⌊n·log10 b⌋ + 1 (4000000·log10 2 = 1204119.98…, 3321929·log10 2 =
+    /// 1000000.27…); a fraction's digits are its numerator's and its denominator's together;
+    /// log10(300000!) = 1512851.17… (Python: lgamma(300001)/ln 10); 10^20·log10 2 ≈ 3.01·10^19.
+    static let messages: [(String, String)] = [
+        ("10 10000001 ^", "result of ^ would have 10000002 digits (the limit is 1000000)"),
+        ("10 1000000 ^", "result of ^ would have 1000001 digits (the limit is 1000000)"),
+        ("2 4000000 ^", "result of ^ would have 1204120 digits (the limit is 1000000)"),
+        ("2 3321929 ^", "result of ^ would have 1000001 digits (the limit is 1000000)"),
+        ("1 10 ÷ 1000000 ^", "result of ^ would have 1000002 digits (the limit is 1000000)"),
+        ("10 999999 ^ 10 ×", "result of × would have 1000001 digits (the limit is 1000000)"),
+        ("1 3321929 <<", "result of << would have 1000001 digits (the limit is 1000000)"),
+        ("1 100000000000000000000 <<", "result of << would have more than 10^19 digits (the limit is 1000000)"),
+        ("3 1000000000000000000000 ^", "result of ^ would have more than 10^20 digits (the limit is 1000000)"),
+        ("1e1000000", "number '1e1000000': number literal would have 1000001 digits (the limit is 1000000)"),
+        ("300000 !", "result of ! would have about 1512852 digits (the limit is 1000000)"),
+        ("1 9223372036854775807 pick", "9223372036854775807 pick needs 9223372036854775807 entries below its count, found 1"),
+        ("1 2 100000000000000000000 roll", "100000000000000000000 roll needs 100000000000000000000 entries below its count, found 2"),
+        ("1 -9223372036854775807 pick", "pick needs a count of 1 or more, got -9223372036854775807"),
+    ]
+
+    @Test(arguments: messages)
+    func theMessageSaysHowMany(_ program: String, _ message: String) {
+        let evaluation = RPN.evaluate(program, options: EvaluationOptions(keepTrees: false))
+        #expect(evaluation.diagnostics.first?.message == message)
+    }
+
+    /// Within the cap: exactly 10^6 digits.
+    @Test(arguments: ["2 3321928 ^", "1e999999", "10 999999 ^ 9 ×", "1 3321928 <<"])
+    func aMillionDigitsAreAllowed(_ program: String) {
+        let evaluation = RPN.evaluate(program, options: EvaluationOptions(keepTrees: false))
+        #expect(evaluation.diagnostics.isEmpty)
+        #expect(evaluation.values.first??.exactDigitCount == 1_000_000)
     }
 }

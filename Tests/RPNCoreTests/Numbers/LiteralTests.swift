@@ -34,8 +34,10 @@ import Testing
     }
 
     /// The cap: at most 10^6 digits, refused before computing (an exponent of 10^20 would
-    /// never finish).
-    @Test(arguments: [("1e1000000", false), ("1e999999", true), ("1e-999999", true), ("1e-1000000", false),
+    /// never finish). A fraction's digits are its numerator's and denominator's together
+    /// (grammar/rpn.ebnf): 1e-999999 is 1/10^999999, 1 + 1000000 digits.
+    @Test(arguments: [("1e1000000", false), ("1e999999", true), ("1e-999998", true), ("1e-999999", false),
+                      ("1e-1000000", false),
                       ("1e99999999999999999999", false), ("-1e-99999999999999999999", false),
                       ("9.9e999998", true)])
     func literalsPastTheCapAreRefused(_ literal: String, _ accepted: Bool) {
