@@ -209,6 +209,10 @@ extension Machine {
     private mutating func compactStore(from mark: ValueStore.Mark) {
         var moved: [UInt64: Double] = [:]  // old entry's bits -> new entry
         var live = store.prefix(upTo: mark)
+        // It grows back to about this size before the next compaction: room now, rather than
+        // a dozen reallocations on the way.
+        live.fractions.reserveCapacity(store.fractions.count)
+        live.boxes.reserveCapacity(store.boxes.count)
         let old = store  // `keep` must not touch self: its argument is part of self
         forEachRoot { slot in
             if let index = StackSlot.boxIndex(slot) {

@@ -87,6 +87,7 @@ extension Machine {
         // it grows, out of line).
         var base = stack.base
         var sp = base + stack.count
+        var limit = base + stack.capacity  // the end of the stack's storage
         run.trapAt = nextTrap()
         // The steps are a countdown to the next trap, the one register the fetch touches (as
         // Lua 5.4's `trap`): each fetch takes one, and the loop traps when it goes below zero.
@@ -127,6 +128,7 @@ extension Machine {
                 weight = position.weight
                 fp = run.locals.base + localsBase
                 base = room(for: header)
+                limit = base + stack.capacity
                 sp = base + stack.count
                 arm(self.steps)
                 exact = options.exact
@@ -292,6 +294,7 @@ extension Machine {
                         enter = word.opcode == .call ? callNeedsFrame(Int32(word.a), at: token.range)
                             : enterFromTopLevel(Int32(word.a), at: token.range)
                         base = room(for: header)
+                        limit = base + stack.capacity
                         sp = base + stack.count
                         arm(self.steps)
                         if !enter {
@@ -306,11 +309,12 @@ extension Machine {
                             arm(self.steps)
                         }
                     }
-                    if sp + callee.pointee.maxGrowth > base + stack.capacity {
+                    if sp + callee.pointee.maxGrowth > limit {
                         stack.setCount(base.distance(to: sp))
                         stack.reserve(extra: callee.pointee.maxGrowth)
                         base = stack.base
                         sp = base + stack.count
+                        limit = base + stack.capacity
                     }
                     run.frames.push(Frame(header: header, returnIP: ip, localsBase: localsBase, weight: weight))
                     if word.opcode == .topCall, weight == 0 {  // the steps count from here on
@@ -370,6 +374,7 @@ extension Machine {
                         restoreTrees()
                         trees = true
                         base = room(for: header)
+                        limit = base + stack.capacity
                         sp = base + stack.count
                     }
 
@@ -410,6 +415,7 @@ extension Machine {
                         settle(inputs: block.inputs, outputs: block.outputs, from: base.distance(to: sp),
                                at: header.pointee.program.token(at: header.pointee.program.index(of: ip - 1)).range)
                         base = room(for: header)
+                        limit = base + stack.capacity
                         sp = base + stack.count
                         ip = UnsafePointer(header.pointee.code) + block.end + 1
                         break
@@ -430,6 +436,7 @@ extension Machine {
                         restoreTrees()
                         trees = true
                         base = room(for: header)
+                        limit = base + stack.capacity
                         sp = base + stack.count
                     }
                     run.topEntry = nil
@@ -849,6 +856,7 @@ extension Machine {
             self.steps = currentSteps()
             ip = general(word, at: ip - 1, header: header, fp: fp)
             base = room(for: header)
+            limit = base + stack.capacity
             sp = base + stack.count
             arm(self.steps)
             exact = options.exact
