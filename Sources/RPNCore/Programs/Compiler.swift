@@ -44,34 +44,24 @@ struct Compiler: @unchecked Sendable {
     /// A definition or block at the top level, gathered until it is complete: whether a body
     /// names its parameters is only known at its end, and a block is checked whole before it
     /// runs.
+    /// What opens and ends one is `ProgramRegion`'s rule, which editors and the shell read too.
     struct Gathering: Sendable {
-        enum Kind: Sendable { case definition, block }
-        let kind: Kind
+        typealias Kind = ProgramRegion.Kind
+        var kind: Kind { end.kind }
         /// The `:` or the opening keyword.
         let opener: Token
         var tokens: [Token] = []
-        /// Open `if`/`for`/`begin` minus their closers (a block ends when it is back at 0).
-        var open = 0
+        private var end: RegionEnd
 
         init(kind: Kind, opener: Token) {
-            self.kind = kind
             self.opener = opener
-            if kind == .block { open = 1 }
+            end = RegionEnd(kind)
         }
 
         /// Takes one more token; true when the definition or block is complete.
         mutating func take(_ token: Token) -> Bool {
             tokens.append(token)
-            guard token.kind == .keyword, let word = token.builtin else { return false }
-            switch word {
-            case .endDefinition: return kind == .definition
-            case .if, .for, .begin: open += 1
-            case .then, .next, .step, .until:
-                open -= 1
-                return kind == .block && open == 0
-            default: break
-            }
-            return false
+            return end.isReached(by: token)
         }
     }
 
@@ -328,38 +318,38 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
-        switch token.kind {
-        case .comment, .stackEffect:
-            break
-        case .invalid:
-            Self.reportInvalid(token, buffer, base, log: &log)
-        case .keyword:
-            switch token.builtin! {
-            case .define:
+        if let kind = ProgramRegion.Kind(opening: token) {
+            gathering = Gathering(kind: kind, opener: token)
+            switch kind {
+            case .definition:
                 if !definitionsNoted { noteDefinitions(buffer, base, from: token.range.lowerBound) }
-                gathering = Gathering(kind: .definition, opener: token)
-                return .next
-            case .if, .for, .begin:
-                gathering = Gathering(kind: .block, opener: token)
+            case .block:
                 // The block is checked against the depth it starts at: run what comes
                 // before it first.
                 if chunk.count > 0 {
                     chunk.setReach(reach.value)
                     return .endChunk
                 }
-                return .next
-            default:
-                let word = text(token.range, buffer, base)
-                let opener = switch token.builtin! {
-                case .endDefinition: ":"
-                case .else, .then: "if"
-                case .until: "begin"
-                default: "for"
-                }
-                log.report(.error, .unmatchedKeyword,
-                           token.builtin == .endDefinition ? "';' ends a definition, but none is open"
-                               : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
             }
+            return .next
+        }
+        switch token.kind {
+        case .comment, .stackEffect:
+            break
+        case .invalid:
+            Self.reportInvalid(token, buffer, base, log: &log)
+        case .keyword:
+            // A closer with nothing open.
+            let word = text(token.range, buffer, base)
+            let opener = switch token.builtin! {
+            case .endDefinition: ":"
+            case .else, .then: "if"
+            case .until: "begin"
+            default: "for"
+            }
+            log.report(.error, .unmatchedKeyword,
+                       token.builtin == .endDefinition ? "';' ends a definition, but none is open"
+                           : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
         case .variable:
             let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
             if let word = word(ofVariable: name) {
