@@ -14,7 +14,8 @@ import Testing
         #expect(shown == ["[0, 4, 0, 5] unknown-token", "[0, 8, 0, 9] unknown-token", "[0, 10, 0, 13] missing-operand"])
         // `f` is defined, its body the unknown `(` (a definition with errors: no effect to show).
         let symbols = h.result("textDocument/documentSymbol", ["textDocument": ["uri": "file:///t.rpn"]]).arrayValue ?? []
-        #expect(symbols.compactMap { $0["name"]?.stringValue }.contains("f"))
+        let names = symbols.compactMap { $0["name"]?.stringValue }
+        #expect(names == ["f"])
     }
 
     /// After the `;`, `dup` runs at the top level: the hint at the end of the line shows the
