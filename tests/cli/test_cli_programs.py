@@ -44,7 +44,8 @@ def test_a_semicolon_in_parentheses_without_dashes_ends_the_definition():
     code, out, err = text(rpn("-e", ": f ( ; ) dup"))
     assert code == 1 and out == ""
     assert [line for line in err.splitlines() if "error" in line] == [
-        "-e:1:5: error: unknown token '('",
+        "-e:1:5: error: unknown token '(': RPN needs no parentheses (a stack effect is written ( a b -- c ), "
+        "with a '--' word; a comment starts with #)",
         "-e:1:9: error: unknown token ')'",
         "-e:1:11: error: dup needs 1 operand, found 0",
     ]

@@ -532,7 +532,11 @@ extension Compiler {
                           as: UTF8.self)
         switch token.problem ?? .unknownToken {
         case .unknownToken:
-            log.report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))", token.range)
+            // A `(` alone: infix typed by habit, or a Forth comment `( … )`, whose `;` then
+            // ends the definition it seemed to hide in.
+            let hint = word == "(" ? ": RPN needs no parentheses (a stack effect is written ( a b -- c ), with a '--' word; "
+                + "a comment starts with #)" : ""
+            log.report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))" + hint, token.range)
         case .invalidNumber:
             log.report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(word))", token.range)
         case .invalidUTF8, .nulByte:
