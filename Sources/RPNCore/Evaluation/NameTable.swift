@@ -6,17 +6,20 @@
 /// comparison.
 struct NameTable: Sendable {
     private var bytes: [UInt8] = []
-    /// Where each name starts in `bytes`, and where the last one ends.
-    private var starts: [Int] = [0]
+    /// Where each name ends in `bytes` (the next one starts there).
+    private var ends: [Int] = []
     private var hashes: [UInt64] = []
-    /// Name indices by hash (-1: free), linear probing; at most half full.
-    private var slots = [Int32](repeating: -1, count: 16)
+    /// Name indices by hash (-1: free), linear probing; at most half full. Empty until the
+    /// first name: a word's value is computed by a machine of its own, with variables that
+    /// mostly stay empty, and an allocation per call showed in the calls' cost.
+    private var slots: [Int32] = []
 
     var count: Int { hashes.count }
 
     /// The index of the name spelled by `name`, if it is in the table.
     @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard !slots.isEmpty else { return nil }
         let hash = Self.hash(name)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -29,8 +32,8 @@ struct NameTable: Sendable {
     }
 
     private func spells(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[index]
-        guard starts[index + 1] - start == name.count else { return false }
+        let start = index > 0 ? ends[index - 1] : 0
+        guard ends[index] - start == name.count else { return false }
         return bytes.withUnsafeBufferPointer { all in
             for i in 0..<name.count where all[start + i] != name[i] { return false }
             return true
@@ -41,11 +44,11 @@ struct NameTable: Sendable {
     mutating func append(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let index = Int32(hashes.count)
         bytes.append(contentsOf: name)
-        starts.append(bytes.count)
+        ends.append(bytes.count)
         hashes.append(Self.hash(name))
         if 2 * hashes.count > slots.count {
             // Growing re-inserts in index order, as the names came: `removeLast` stays exact.
-            slots = [Int32](repeating: -1, count: 2 * slots.count)
+            slots = [Int32](repeating: -1, count: Swift.max(16, 2 * slots.count))
             for i in hashes.indices { place(Int32(i)) }
         } else {
             place(index)
@@ -69,8 +72,8 @@ struct NameTable: Sendable {
         while slots[slot] != index { slot = (slot + 1) & mask }
         slots[slot] = -1
         hashes.removeLast()
-        starts.removeLast()
-        bytes.removeLast(bytes.count - starts[starts.count - 1])
+        ends.removeLast()
+        bytes.removeLast(bytes.count - (ends.last ?? 0))
     }
 
     /// FNV-1a, its high bits folded into the low ones that the mask keeps.
