@@ -148,14 +148,24 @@ struct Compiler: @unchecked Sendable {
 
     /// Notes the definitions of the source from its first `:` on, so that a word can call one
     /// defined further on (mutual recursion). Done when that first `:` comes: a source without
-    /// definitions costs nothing.
+    /// definitions costs nothing. Definitions are the regions the top level will gather
+    /// (`ProgramRegion`'s rule): a `:` inside a definition or a block opens none.
     private mutating func noteDefinitions(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, from offset: Int) {
         definitionsNoted = true
         var lexer = Lexer(bytes: buffer, base: base)
         lexer.position = offset - base
+        var region: RegionEnd?
         var colon: Token?, name: String?
         while let token = lexer.next() {
             if token.kind == .comment { continue }
+            guard var end = region else {
+                if let kind = ProgramRegion.Kind(opening: token) {
+                    region = RegionEnd(kind)
+                    if kind == .definition { colon = token }
+                }
+                continue
+            }
+            // A definition's name, then its declared effect if one follows.
             if let opener = colon {
                 if let named = name {
                     var effect: StackEffect?
@@ -167,12 +177,11 @@ struct Compiler: @unchecked Sendable {
                     name = nil
                 } else if token.kind == .variable {
                     name = text(token.range, buffer, base)
-                    continue
                 } else {
                     colon = nil
                 }
             }
-            if token.kind == .keyword, token.builtin == .define { colon = token }
+            region = end.isReached(by: token) ? nil : end
         }
         if let opener = colon, let named = name { laterDefinitions[named, default: []].append((opener.range.lowerBound, nil)) }
     }

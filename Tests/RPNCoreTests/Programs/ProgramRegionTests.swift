@@ -95,6 +95,20 @@ import Testing
         }
     }
 
+    /// A word may call one defined further on in its source: the compiler looks ahead for
+    /// them by the same rule. A `:` inside a definition or a block opens none (it is the
+    /// error nested-definition), so a name defined there is no word further on: the call is a
+    /// variable's read, not a call the run would never reach.
+    @Test(arguments: [
+        (": f ( -- x ) b ; : a : b ( -- x ) 1 ; f", false),
+        (": f ( -- x ) b ; 1 if : b ( -- x ) 1 ; then f", false),
+        (": f ( -- x ) b ; f : b ( -- x ) 1 ;", true),  // b is defined further on, after the run's call
+    ])
+    func aDefinitionFurtherOnIsARegion(_ text: String, _ calledBeforeDefinition: Bool) {
+        let codes = RPN.evaluate(text).diagnostics.map(\.code)
+        #expect(codes.contains(.undefinedWord) == calledBeforeDefinition, "\(text): \(codes)")
+    }
+
     /// Random soups of keywords, names, comments and stack effects, over several lines.
     @Test func randomProgramsHaveTheCompilersRegions() {
         let pieces = [":", ";", "if", "else", "then", "for", "i", "next", "step", "begin", "until", "1", "dup", "x",
