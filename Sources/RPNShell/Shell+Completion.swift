@@ -53,25 +53,27 @@ extension Shell {
 
     /// The names a definition left open at the end of `text` brings in: its own name (a word
     /// may call itself), its declared inputs (`: hyp ( a b -- c )`), and the variables of its
-    /// `for` loops. A name the text ends in is the word being typed, not one to offer.
+    /// `for` loops. A name the text ends in is the word being typed, not one to offer. Which
+    /// definition is open, and its name, are the core's regions.
     static func namesInOpenDefinition(_ text: String) -> [String] {
         guard DefinitionContinuation.isOpen(text) else { return [] }
         let bytes = Array(text.utf8)
         let tokens = RPN.tokenize(text)
-        guard let colon = tokens.lastIndex(where: { $0.kind == .keyword && $0.builtin == .define }) else { return [] }
+        guard let region = ProgramRegion.regions(of: tokens, textEnd: bytes.count).last,
+              region.kind == .definition, !region.isComplete else { return [] }
         func spelled(_ token: Token) -> String { String(decoding: bytes[token.range], as: UTF8.self) }
         var names: [String] = []
-        var index = colon + 1
-        if index < tokens.count, tokens[index].kind == .variable {
-            if tokens[index].range.upperBound < bytes.count { names.append(spelled(tokens[index])) }
-            index += 1
+        if let name = region.nameToken, tokens[name].kind == .variable {
+            if tokens[name].range.upperBound < bytes.count { names.append(spelled(tokens[name])) }
+            var index = name + 1
+            while index < tokens.count, tokens[index].kind == .comment { index += 1 }
             if index < tokens.count, tokens[index].kind == .stackEffect {
                 // `( a b -- c )`: the words before `--` (the token has one, standing alone)
                 let words = spelled(tokens[index]).dropFirst().dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" })
                 names += words.prefix { $0 != "--" }.map(String.init)
             }
         }
-        for (position, token) in tokens.enumerated().dropFirst(index)
+        for (position, token) in tokens.enumerated().dropFirst(region.tokens.lowerBound)
         where token.kind == .keyword && token.builtin == .for && position + 1 < tokens.count && tokens[position + 1].kind == .variable
             && tokens[position + 1].range.upperBound < bytes.count {
             names.append(spelled(tokens[position + 1]))

@@ -3,9 +3,11 @@ import Testing
 @testable import RPNShell
 
 /// Whether what was typed leaves a definition open, so the shell asks for more lines. Worked
-/// out by hand from the rules: `:` and `;` are tokens of their own wherever they appear, except
-/// inside a `#` comment (to the end of its line) or a `( … )` closed on its line; a line that
-/// starts with `:` and a character that is not a blank is a shell command.
+/// out by hand from the grammar: `:` and `;` are tokens of their own wherever they appear,
+/// except inside a `#` comment (to the end of its line) or a stack effect (a `( … )` with a
+/// `--` word, closed on its line); a `(` without `--` is an unknown word, which hides nothing,
+/// as `rpn -e` reads it; a line that starts with `:` and a character that is not a blank is a
+/// shell command.
 @Suite struct DefinitionContinuationTests {
     @Test(arguments: [
         // Opened and not closed.
@@ -41,7 +43,15 @@ import Testing
         (";", false),
         ("# : only a comment", false),
         ("1 2 + # : sq", false),
-        ("( : ) 3", false),               // a comment in parentheses
+        ("( : ) 3", true),                // no `--`: no stack effect, and `rpn -e` sees a `:` without `;`
+        ("( -- : ) 3", false),            // a stack effect (a comment outside a definition)
+        (": f ( ; ) dup", false),         // no stack effect: the `;` ends `f`, as `rpn -e` and editors read it
+        (": f ( ;", false),
+        (": f ( -- ; )", true),
+        (": f ( -- ;", true),             // a stack effect left open on its line is invalid to its end: no `;`
+        ("1 if : f", false),              // the `:` is inside a block (the core's nested-definition error)
+        ("1 if then : f", true),
+        ("unset : f", true),
         // Shell commands are not definitions.
         (":undo", false),
         (":sq", false),
@@ -68,13 +78,35 @@ import Testing
         ("", true),
         (";", false),
         ("# ;", true),
-        ("( ; )", true),
+        ("( ; )", false),     // no `--`: no stack effect, the `;` ends the definition
+        ("( -- ; )", true),
         (":undo", true),      // at `...>` a `:` is the definition's (the core reports the nesting)
         ("; : b", true),
         ("; 3 4 +", false),
     ])
     func aContinuationLine(_ line: String, _ open: Bool) {
         #expect(DefinitionContinuation.isOpen(line, continuing: true) == open, "\(line.debugDescription)")
+    }
+}
+
+/// The shell judges each `...>` line alone: a definition typed over 10^4 lines costs as much
+/// as its lines, not the square of their number (judging the text so far would lex 5·10^7
+/// tokens here).
+@Suite struct LongDefinitionTests {
+    @Test func aDefinitionOfTenThousandLinesTypedLineByLineStaysFast() {
+        let shell = Shell.inMemory()
+        let started = ContinuousClock.now
+        #expect(shell.type(": many") == "")
+        for _ in 0..<10_000 {
+            #expect(shell.prompt == "...> ")
+            _ = shell.type("1 2 + drop 3 4 × drop 5 6 − drop # ( ; ) is in a comment")
+        }
+        #expect(shell.prompt == "...> ")
+        let judged = ContinuousClock.now - started
+        _ = shell.type(";")
+        #expect(shell.prompt == "rpn> ")
+        #expect(shell.session.wordNames == ["many"])
+        #expect(judged < .seconds(2), "\(judged)")
     }
 }
 

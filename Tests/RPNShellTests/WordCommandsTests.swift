@@ -168,6 +168,10 @@ import Testing
         ([], ": hyp2 ( side other -- c ) si", ["side", "sign", "sin", "sinh"]),
         ([], ": hyp2 ( side other -- c ) side ; si", ["sign", "sin", "sinh"]),  // closed: no parameters
         ([], "( side -- c ) si", ["sign", "sin", "sinh"]),                     // a comment, not a definition's
+        // The open definition and its name are the compiler's: a comment may come before the
+        // name, and a nested `:` (an error) opens no definition of its own.
+        ([": # the name comes next", "hyp3 ( side -- c )"], "si", ["side", "sign", "sin", "sinh"]),
+        ([": outer", ": inner ( side -- c )"], "si", ["sign", "sin", "sinh"]),
     ])
     func tabInsideADefinition(_ typed: [String], _ before: String, _ expected: [String]) {
         let shell = Self.shell([Self.hyp])

@@ -37,6 +37,23 @@ def test_a_file_with_definitions_over_several_lines(tmp_path):
     assert text(rpn("-d", "--expand", str(tmp_path / "p.rpn"))) == (0, "√(3^2+4^2)×2\n", "")
 
 
+def test_a_semicolon_in_parentheses_without_dashes_ends_the_definition():
+    # `( ; )` has no `--` word: no stack effect (grammar/rpn.ebnf, L1b), so `(` is an unknown
+    # word and the `;` ends f; `)` and `dup` stand at the top level. The shell and the
+    # language server read it so too.
+    code, out, err = text(rpn("-e", ": f ( ; ) dup"))
+    assert code == 1 and out == ""
+    assert [line for line in err.splitlines() if "error" in line] == [
+        "-e:1:5: error: unknown token '(': RPN needs no parentheses (a stack effect is written ( a b -- c ), "
+        "with a '--' word; a comment starts with #)",
+        "-e:1:9: error: unknown token ')'",
+        "-e:1:11: error: dup needs 1 operand, found 0",
+    ]
+    # With a `--` it is f's stack effect, and the `;` inside it ends nothing.
+    code, _, err = text(rpn("-e", ": f ( x -- ; ) dup"))
+    assert code == 1 and "-e:1:1: error: ':' has no ';' to end its definition" in err
+
+
 def test_an_error_inside_a_word_points_into_its_body(tmp_path):
     prog = tmp_path / "p.rpn"
     prog.write_text("# inverse\n: inverse ( x -- y ) 1 swap ÷ ;\n0 inverse\n")

@@ -211,3 +211,15 @@ async def test_compaction_inside_an_undecided_if_keeps_the_server_alive(client: 
     doc = Doc(client, "compaction.rpn", text)
     assert await doc.open() == []
     assert "`w`" in await hover_text(client, doc, doc.at(1, "w"))
+
+
+async def test_a_semicolon_in_parentheses_without_dashes_ends_the_definition(client: LanguageClient):
+    # `( ; )` has no `--`: no stack effect, so `(` is an unknown word and the `;` ends f, as
+    # `rpn -e` reports it (1:5, 1:9, 1:11) and as the shell reads the line (it runs at once).
+    doc = Doc(client, "parens.rpn", ": f ( ; ) dup\n")
+    diagnostics = await doc.open()
+    assert [(d.code, span(d.range)) for d in diagnostics] == [
+        ("unknown-token", doc.span(0, "(")), ("unknown-token", doc.span(0, ")")), ("missing-operand", doc.span(0, "dup"))]
+    # With a `--` it is f's stack effect, which hides its `;`: f has no end.
+    change(doc, 2, ": f ( x -- ; ) dup\n")
+    assert [d.code for d in await diagnostics_of(client, doc.uri)] == ["unmatched-keyword"]

@@ -57,6 +57,23 @@ def test_an_open_definition_changes_the_prompt_until_its_semicolon(home):
     assert leave(child) == 0
 
 
+def test_a_semicolon_in_parentheses_without_dashes_ends_the_definition_at_once(home):
+    # `( ; )` has no `--`: no stack effect, so its `;` ends f, as `rpn -e` and editors read it:
+    # the line runs at once, with rpn -e's errors.
+    child = spawn(home, settle=SETTLE)
+    shown = entered(child, ": f ( ; ) dup")
+    assert CONTINUATION not in shown
+    assert "error: unknown token '('" in shown and "error: unknown token ')'" in shown, shown
+    assert "error: dup needs 1 operand, found 0" in shown, shown
+    # A stack effect hides its `;`: the definition stays open.
+    opened(child, ": f ( x -- ; ) dup")
+    time.sleep(SETTLE)
+    child.sendcontrol("d")
+    child.expect_exact("definition abandoned; the stack is unchanged")
+    child.expect_exact(PROMPT)
+    assert leave(child) == 0
+
+
 def test_ctrl_c_or_ctrl_d_at_the_continuation_prompt_abandons_the_definition(home):
     child = spawn(home, settle=SETTLE)
     entered(child, "7")

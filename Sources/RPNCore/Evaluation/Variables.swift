@@ -8,55 +8,46 @@ public struct Variables: Sendable {
     }
 
     public private(set) var names: [String] = []
-    private var indices: [String: Int32] = [:]
-    /// Interning straight from source bytes, without making a String for every use.
-    private var byHash: [UInt64: Int32] = [:]
+    /// The names by their bytes: interning straight from source text makes no String for a
+    /// name already known.
+    private var table = NameTable()
     public private(set) var bindings: [Binding] = []
 
     public init() {}
 
     public mutating func intern(_ name: String) -> Int32 {
-        if let index = indices[name] { return index }
-        let index = Int32(names.count)
-        names.append(name)
-        indices[name] = index
-        bindings.append(.unset)
-        return index
+        var name = name
+        return name.withUTF8 { intern($0) }
     }
 
-    public func index(of name: String) -> Int32? { indices[name] }
+    public func index(of name: String) -> Int32? {
+        var name = name
+        return name.withUTF8 { table.index(of: $0) }
+    }
+
+    /// The index of the variable spelled by these UTF-8 bytes (a token's text), if it is one.
+    @inline(__always)
+    public func index(of name: UnsafeBufferPointer<UInt8>) -> Int32? { table.index(of: name) }
 
     /// Forgets the variables interned after the first `count` (undoing a change).
     mutating func truncate(to count: Int) {
         while names.count > count {
-            let name = names.removeLast()
-            let index = Int32(names.count)
-            indices[name] = nil
-            let hash = Self.hash(name.utf8)
-            if byHash[hash] == index { byHash[hash] = nil }
+            names.removeLast()
+            table.removeLast()
         }
         bindings.removeLast(bindings.count - count)
     }
 
     /// The index of the variable spelled by these UTF-8 bytes.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let hash = Self.hash(bytes)
-        if let index = byHash[hash], names[Int(index)].utf8.elementsEqual(bytes) { return index }
-        let index = intern(String(decoding: bytes, as: UTF8.self))
-        if byHash[hash] == nil { byHash[hash] = index }
-        return index
-    }
-
-    /// FNV-1a of a name's UTF-8 bytes.
-    @inline(__always)
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
-        return hash
+        if let index = table.index(of: bytes) { return index }
+        names.append(String(decoding: bytes, as: UTF8.self))
+        bindings.append(.unset)
+        return table.append(bytes)
     }
 
     public subscript(name: String) -> Binding {
-        indices[name].map { bindings[Int($0)] } ?? .unset
+        index(of: name).map { bindings[Int($0)] } ?? .unset
     }
 
     mutating func bind(_ index: Int32, _ binding: Binding) { bindings[Int(index)] = binding }

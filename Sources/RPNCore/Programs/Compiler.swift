@@ -44,34 +44,24 @@ struct Compiler: @unchecked Sendable {
     /// A definition or block at the top level, gathered until it is complete: whether a body
     /// names its parameters is only known at its end, and a block is checked whole before it
     /// runs.
+    /// What opens and ends one is `ProgramRegion`'s rule, which editors and the shell read too.
     struct Gathering: Sendable {
-        enum Kind: Sendable { case definition, block }
-        let kind: Kind
+        typealias Kind = ProgramRegion.Kind
+        var kind: Kind { end.kind }
         /// The `:` or the opening keyword.
         let opener: Token
         var tokens: [Token] = []
-        /// Open `if`/`for`/`begin` minus their closers (a block ends when it is back at 0).
-        var open = 0
+        private var end: RegionEnd
 
         init(kind: Kind, opener: Token) {
-            self.kind = kind
             self.opener = opener
-            if kind == .block { open = 1 }
+            end = RegionEnd(kind)
         }
 
         /// Takes one more token; true when the definition or block is complete.
         mutating func take(_ token: Token) -> Bool {
             tokens.append(token)
-            guard token.kind == .keyword, let word = token.builtin else { return false }
-            switch word {
-            case .endDefinition: return kind == .definition
-            case .if, .for, .begin: open += 1
-            case .then, .next, .step, .until:
-                open -= 1
-                return kind == .block && open == 0
-            default: break
-            }
-            return false
+            return end.isReached(by: token)
         }
     }
 
@@ -158,14 +148,24 @@ struct Compiler: @unchecked Sendable {
 
     /// Notes the definitions of the source from its first `:` on, so that a word can call one
     /// defined further on (mutual recursion). Done when that first `:` comes: a source without
-    /// definitions costs nothing.
+    /// definitions costs nothing. Definitions are the regions the top level will gather
+    /// (`ProgramRegion`'s rule): a `:` inside a definition or a block opens none.
     private mutating func noteDefinitions(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, from offset: Int) {
         definitionsNoted = true
         var lexer = Lexer(bytes: buffer, base: base)
         lexer.position = offset - base
+        var region: RegionEnd?
         var colon: Token?, name: String?
         while let token = lexer.next() {
             if token.kind == .comment { continue }
+            guard var end = region else {
+                if let kind = ProgramRegion.Kind(opening: token) {
+                    region = RegionEnd(kind)
+                    if kind == .definition { colon = token }
+                }
+                continue
+            }
+            // A definition's name, then its declared effect if one follows.
             if let opener = colon {
                 if let named = name {
                     var effect: StackEffect?
@@ -177,12 +177,11 @@ struct Compiler: @unchecked Sendable {
                     name = nil
                 } else if token.kind == .variable {
                     name = text(token.range, buffer, base)
-                    continue
                 } else {
                     colon = nil
                 }
             }
-            if token.kind == .keyword, token.builtin == .define { colon = token }
+            region = end.isReached(by: token) ? nil : end
         }
         if let opener = colon, let named = name { laterDefinitions[named, default: []].append((opener.range.lowerBound, nil)) }
     }
@@ -328,38 +327,38 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
-        switch token.kind {
-        case .comment, .stackEffect:
-            break
-        case .invalid:
-            Self.reportInvalid(token, buffer, base, log: &log)
-        case .keyword:
-            switch token.builtin! {
-            case .define:
+        if let kind = ProgramRegion.Kind(opening: token) {
+            gathering = Gathering(kind: kind, opener: token)
+            switch kind {
+            case .definition:
                 if !definitionsNoted { noteDefinitions(buffer, base, from: token.range.lowerBound) }
-                gathering = Gathering(kind: .definition, opener: token)
-                return .next
-            case .if, .for, .begin:
-                gathering = Gathering(kind: .block, opener: token)
+            case .block:
                 // The block is checked against the depth it starts at: run what comes
                 // before it first.
                 if chunk.count > 0 {
                     chunk.setReach(reach.value)
                     return .endChunk
                 }
-                return .next
-            default:
-                let word = text(token.range, buffer, base)
-                let opener = switch token.builtin! {
-                case .endDefinition: ":"
-                case .else, .then: "if"
-                case .until: "begin"
-                default: "for"
-                }
-                log.report(.error, .unmatchedKeyword,
-                           token.builtin == .endDefinition ? "';' ends a definition, but none is open"
-                               : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
             }
+            return .next
+        }
+        switch token.kind {
+        case .comment, .stackEffect:
+            break
+        case .invalid:
+            Self.reportInvalid(token, buffer, base, log: &log)
+        case .keyword:
+            // A closer with nothing open.
+            let word = text(token.range, buffer, base)
+            let opener = switch token.builtin! {
+            case .endDefinition: ":"
+            case .else, .then: "if"
+            case .until: "begin"
+            default: "for"
+            }
+            log.report(.error, .unmatchedKeyword,
+                       token.builtin == .endDefinition ? "';' ends a definition, but none is open"
+                           : "\(word) without \(opener == "if" ? "an" : "a") \(opener) before it", token.range)
         case .variable:
             let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
             if let word = word(ofVariable: name) {
@@ -542,7 +541,11 @@ extension Compiler {
                           as: UTF8.self)
         switch token.problem ?? .unknownToken {
         case .unknownToken:
-            log.report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))", token.range)
+            // A `(` alone: infix typed by habit, or a Forth comment `( … )`, whose `;` then
+            // ends the definition it seemed to hide in.
+            let hint = word == "(" ? ": RPN needs no parentheses (a stack effect is written ( a b -- c ), with a '--' word; "
+                + "a comment starts with #)" : ""
+            log.report(.error, .unknownToken, "unknown token \(TerminalText.quoted(word))" + hint, token.range)
         case .invalidNumber:
             log.report(.error, .invalidNumber, "invalid number \(TerminalText.quoted(word))", token.range)
         case .invalidUTF8, .nulByte:

@@ -36,56 +36,6 @@ struct Lint {
     var message: String
 }
 
-/// Variable names by their UTF-8 bytes, so a pass over a document's tokens makes no String: an
-/// open-addressing table of FNV-1a hashes over one buffer of all the names (a Dictionary would
-/// hash each key again, with SipHash; an array per name costs a retain per comparison).
-private struct NameLookup {
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
-    private var hashes: [UInt64] = []
-    private var slots: [Int32]
-    private let mask: Int
-
-    init(_ names: [String]) {
-        for name in names {
-            bytes.append(contentsOf: name.utf8)
-            starts.append(bytes.count)
-        }
-        var capacity = 16
-        while capacity < 2 * names.count { capacity *= 2 }
-        slots = [Int32](repeating: -1, count: capacity)
-        mask = capacity - 1
-        for index in names.indices {
-            let hash = bytes.withUnsafeBufferPointer { Self.hash($0, starts[index]..<starts[index + 1]) }
-            hashes.append(hash)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
-    }
-
-    /// The variable spelled by `range` of `text` (offsets into `text`).
-    func index(of range: Swift.Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let hash = Self.hash(text, range)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if hashes[index] == hash, starts[index + 1] - starts[index] == range.count,
-               bytes[starts[index]..<starts[index + 1]].elementsEqual(text[range]) {
-                return Int32(index)
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Swift.Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for i in range { hash = (hash ^ UInt64(text[i])) &* 0x100_0000_01B3 }
-        return hash ^ (hash >> 29)  // fold the high bits into the ones the mask keeps
-    }
-}
-
 extension LanguageServer {
     /// The lints of a document as LSP diagnostics.
     func lintDiagnostics(_ document: Document) -> [JSONValue] {
@@ -147,7 +97,10 @@ extension DocumentAnalysis {
         var storeTokens: [Int32] = []
         var copied: [Int32] = []
         var unsetPending = false
-        let names = NameLookup(variables.names)
+        // Names by their bytes, as the compiler interned them: no String per token.
+        func variable(_ range: Swift.Range<Int>, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+            variables.index(of: UnsafeBufferPointer(rebasing: text[(range.lowerBound - base)..<(range.upperBound - base)]))
+        }
         // Locals, so the loop does not go through the class's properties on every token.
         let tokens = self.tokens, tops = self.tops, source = self.source, regions = self.regions
         let base = source.baseOffset
@@ -162,7 +115,7 @@ extension DocumentAnalysis {
                     if region < regions.count, regions[region].tokens.contains(index) {
                         let name = token.kind == .store ? token.storeNameRange(in: source)
                             : token.kind == .variable && !namesProgramSymbol(index) ? token.range : nil
-                        if let name, let variable = names.index(of: (name.lowerBound - base)..<(name.upperBound - base), in: text) {
+                        if let name, let variable = variable(name, text) {
                             inProgram[Int(variable)] = true
                         }
                         unsetPending = false
@@ -174,8 +127,7 @@ extension DocumentAnalysis {
                 unsetPending = false
                 switch token.kind {
                 case .variable:
-                    let name = (token.range.lowerBound - base)..<(token.range.upperBound - base)
-                    guard let variable = names.index(of: name, in: text) else { continue }
+                    guard let variable = variable(token.range, text) else { continue }
                     if wasUnsetPending {  // `unset M`: M is a name here, not a read
                         events.append(Event(variable: variable, token: Int32(index), store: -1))
                     } else if tops[index] >= 0 {  // any other variable token pushes its node
@@ -187,7 +139,7 @@ extension DocumentAnalysis {
                     // of it everywhere else), so the lookup by name finds nothing for it.
                     let range = token.storeNameRange(in: source)
                     guard index > 0, tops[index - 1] >= 0,
-                          let variable = names.index(of: (range.lowerBound - base)..<(range.upperBound - base), in: text)
+                          let variable = variable(range, text)
                     else { continue }
                     events.append(Event(variable: variable, token: Int32(index), store: Int32(popped.count)))
                     popped.append(tops[index - 1])

@@ -44,16 +44,19 @@ final class DocumentAnalysis {
         _ = machine.values()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
         // Only keywords open a definition or block: a document without any has no regions
-        // and pays nothing more. Otherwise the tokens inside them get no top (-1).
+        // and pays nothing more. Otherwise the tokens inside them get no top (-1), but for the
+        // last of a complete one (the stack the definition or block leaves).
         var found: [ProgramRegion] = []
         if tokens.hasKeywords {
-            var regions = RegionTracker()
-            for index in tokens.indices where regions.isCollecting || tokens[index].kind == .keyword {
-                tops[index] = regions.take(tokens[index], at: index, top: tops[index])
+            var scanner = ProgramRegionScanner()
+            for index in tokens.indices where scanner.isGathering || tokens[index].kind == .keyword {
+                scanner.take(tokens[index], at: index)
             }
-            found = regions.regions
-            if regions.isCollecting {  // a definition or block still open runs to the end of the text
-                found[found.count - 1].bytes = found[found.count - 1].bytes.lowerBound..<(source.baseOffset + source.bytes.count)
+            found = scanner.finish(at: source.baseOffset + source.bytes.count)
+            for region in found {
+                for index in region.tokens where !(region.isComplete && index == region.tokens.upperBound - 1) {
+                    tops[index] = -1
+                }
             }
         }
         self.tokens = tokens
