@@ -83,9 +83,11 @@ extension Machine {
 
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
-    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit) -> Arithmetic.Outcome {
-        // Small integers and doubles: the loop's quick case, the same code (`Machine.quick`).
-        if let operation = QuickOperation(op), let result = Self.quick(operation, x, y, exact: options.exact) {
+    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit,
+                          quickTried: Bool = false) -> Arithmetic.Outcome {
+        // Small integers and doubles: the loop's quick case, the same code (`Machine.quick`),
+        // unless the loop has just tried it.
+        if !quickTried, let operation = QuickOperation(op), let result = Self.quick(operation, x, y, exact: options.exact) {
             return .value(result)
         }
         if x.isFinite, y.isFinite {  // inexact, or --float

@@ -67,29 +67,24 @@ public struct Machine: Sendable {
     public var suppressedDiagnostics: Int { log.suppressed }
 
     /// Forgets every entry, node, variable and diagnostic but keeps the storage, so re-running
-    /// an edited document does not allocate and fault in its arrays again.
+    /// an edited document does not allocate and fault in its arrays again. The machine becomes
+    /// a new one, not a list of fields cleared one by one (a field added and forgotten there
+    /// would make a reset machine differ from a fresh one): only the big arrays' storage is
+    /// carried over, emptied.
     public mutating func reset() {
-        compiler.reset()
-        log.removeAll()
+        var fresh = Machine(options: options)
+        fresh.compiler.recycleStorage(of: &compiler)
         nodes.removeAll(keepingCapacity: true)
+        swap(&fresh.nodes, &nodes)
         stack.removeAll(keepingCapacity: true)
-        store.removeAll()
-        storeCompactionThreshold = 4096
-        variables = Variables()
-        epoch = 1
-        for i in bucketEpochs.indices { bucketEpochs[i] = 0 }
-        reportedNodes.removeAll(keepingCapacity: true)
-        suggestions.removeAll()
-        scratch.removeAll(keepingCapacity: true)
-        journal = nil
-        stackFloor = 0
-        lastX = StackSlot.nothing
+        swap(&fresh.stack, &stack)
         links.removeAll(keepingCapacity: true)
-        run = RunState()
-        steps = 0
-        stepLimitReached = false
-        hooks = nil
-        reportedCallDiagnostics.removeAll()
+        swap(&fresh.links, &links)
+        scratch.removeAll(keepingCapacity: true)
+        swap(&fresh.scratch, &scratch)
+        reportedNodes.removeAll(keepingCapacity: true)
+        swap(&fresh.reportedNodes, &reportedNodes)
+        self = fresh
     }
 
     /// Forgets the diagnostics found so far (the shell keeps one machine for a whole session

@@ -28,7 +28,7 @@ public struct Lexer {
     }
 
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    static func isSpace(_ b: UInt8) -> Bool { b <= 0x20 && (0x1_0000_3E00 as UInt64) &>> UInt64(b) & 1 != 0 }  // space, 09-0D
 
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
@@ -179,6 +179,14 @@ public struct Lexer {
             return token(.comment, start, i)
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             return identifier(at: start)
+        // × (U+00D7 = C3 97), ÷ (C3 B7) and − (U+2212 = E2 88 92), the printer's own operators,
+        // in line without decoding; every other glyph out of line.
+        case 0xC3 where i + 1 < count && bytes[i + 1] | 0x20 == 0xB7:
+            position = i + 2
+            return token(.operator, start, i + 2, builtin: bytes[i + 1] == 0x97 ? .multiply : .divide)
+        case 0xE2 where i + 2 < count && bytes[i + 1] == 0x88 && bytes[i + 2] == 0x92:
+            position = i + 3
+            return token(.operator, start, i + 3, builtin: .subtract)
         default:
             return otherWord(at: start)
         }
@@ -198,15 +206,6 @@ public struct Lexer {
         case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
         case UInt8(ascii: "("): return stackEffect(at: start)
         default: break
-        }
-        // × (U+00D7 = C3 97), ÷ (C3 B7) and − (U+2212 = E2 88 92) without decoding.
-        if b == 0xC3, i + 1 < count, bytes[i + 1] | 0x20 == 0xB7 {
-            position = i + 2
-            return token(.operator, start, i + 2, builtin: bytes[i + 1] == 0x97 ? .multiply : .divide)
-        }
-        if b == 0xE2, i + 2 < count, bytes[i + 1] == 0x88, bytes[i + 2] == 0x92 {
-            position = i + 3
-            return token(.operator, start, i + 3, builtin: .subtract)
         }
         if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
             let length = scalar.utf8.count

@@ -66,18 +66,17 @@ struct Compiler: @unchecked Sendable {
     }
 
     /// Forgets everything, keeping the storage.
-    mutating func reset() {
-        words.removeAll(keepingCapacity: true)
-        wordOfVariable.removeAll(keepingCapacity: true)
-        wordHeaders.removeAll(keepingCapacity: true)
-        symbols.removeAll(keepingCapacity: true)
-        nextLocalSymbol = 0
-        oldWordNames = nil
-        gathering = nil
-        pendingUnset = nil
-        laterDefinitions = [:]
-        definitionsNoted = false
-        forwardCalls = []
+    /// Takes `other`'s arrays' storage, emptied, for a compiler that starts afresh (a reset
+    /// machine is a fresh one that keeps its storage).
+    mutating func recycleStorage(of other: inout Compiler) {
+        other.words.removeAll(keepingCapacity: true)
+        swap(&words, &other.words)
+        other.wordOfVariable.removeAll(keepingCapacity: true)
+        swap(&wordOfVariable, &other.wordOfVariable)
+        other.wordHeaders.removeAll(keepingCapacity: true)
+        swap(&wordHeaders, &other.wordHeaders)
+        other.symbols.removeAll(keepingCapacity: true)
+        swap(&symbols, &other.symbols)
     }
 
     // MARK: - Names
@@ -259,13 +258,16 @@ extension Compiler {
                                   log: inout DiagnosticLog) -> ChunkEnd {
         var reach = ChunkReach(depth: depth)
         var exhausted = false
+        // Whether numbers and operators may take the path in line (nothing gathered or waiting):
+        // known again only after a token out of line.
+        var inLine = !oneToken && gathering == nil && pendingUnset == nil
         while chunk.count < limit {
             guard let token = lexer.next() else {
                 exhausted = true
                 break
             }
             // The common tokens of long programs, in line: numbers and operators.
-            if !oneToken, gathering == nil, pendingUnset == nil {
+            if inLine {
                 switch token.kind {
                 case .number:
                     emitNumber(token, buffer, base, into: chunk)
@@ -279,8 +281,10 @@ extension Compiler {
                     break
                 }
             }
-            switch other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
-                         variables: &variables, log: &log) {
+            let outcome = other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
+                                variables: &variables, log: &log)
+            inLine = !oneToken && gathering == nil && pendingUnset == nil
+            switch outcome {
             case .next: continue
             case .endChunk: return .more
             case .stop: break
@@ -444,10 +448,11 @@ extension Compiler {
         /// chunk ends before a block whenever it has code).
         var depthNow: Int { Swift.max(0, start + depth) }
 
+        @inline(__always)
         mutating func take(_ inputs: Int, _ outputs: Int) {
-            depth -= inputs
+            depth &-= inputs  // effects are small, and chunks 4096 instructions at most
             low = Swift.min(low, depth)
-            depth += outputs
+            depth &+= outputs
         }
 
         /// Takes back a push (a counted word's literal count, counted with the word).

@@ -971,7 +971,7 @@ extension Machine {
         guard StackSlot.isValue(x), StackSlot.isValue(y) else { return nil }
         stack.setCount(depth)
         lastX = y
-        guard case .value(let result) = combine(op, x, y, angle: options.angleUnit) else { return nil }
+        guard case .value(let result) = combine(op, x, y, angle: options.angleUnit, quickTried: true) else { return nil }
         return result
     }
 
