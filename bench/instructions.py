@@ -234,7 +234,8 @@ def main():
         for tool, cmd in rows:
             if ("startup", tool) in counts:
                 print(f"| `{cmd}` | {num(counts['startup', tool])} |")
-    print_targets(per_unit, [t for t in ("rpn (exact)", "rpn --float") if t in tools], workloads)
+    print_targets(per_unit, [t for t in ("rpn (exact)", "rpn --float") if t in tools], workloads,
+                  (counts, straight_modes) if straight_modes and not args.quick else None)
 
     if skipped or errors:
         print()
@@ -331,11 +332,21 @@ def print_straight(counts, modes, size, quick):
           else "issue 16's figure → today's")
 
 
-def print_targets(per_unit, rpn_tools, workloads):
-    if not (rpn_tools and workloads):
+def print_targets(per_unit, rpn_tools, workloads, straight=None):
+    """The issue's targets, met or missed. `straight`: (counts, modes) of a full-size
+    straight-line run, whose target is no more instructions than before the engine."""
+    if not (rpn_tools and workloads) and not straight:
         return
     print()
     print("Targets (issue 16):")
+    if straight:
+        counts, modes = straight
+        for tool, _ in modes:
+            for v in bench.VARIANTS:
+                x, before = counts.get((tool, v)), STRAIGHT_BEFORE[tool][v]
+                met(x is not None and x <= before,
+                    f"{tool} straight-line {v} at 10^6 tokens no more than before the engine "
+                    f"({mega(before)}): {mega(x)}")
     for tool in rpn_tools:
         for w in workloads:
             x = per_unit[tool, w]
