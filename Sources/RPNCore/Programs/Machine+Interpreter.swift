@@ -61,6 +61,14 @@ extension Machine {
         case finish, interrupted
     }
 
+    /// Where the loop left off when the run's mode changed (`RunMode`), to go on in the loop
+    /// of the new mode: at `position`, whose instruction is fetched, or, with `pending`, was
+    /// fetched and counted already and is dispatched first (as the trap's outcome said).
+    struct Resume {
+        var position: Position
+        var pending: TrapOutcome?
+    }
+
     /// Runs `entry` to its end: a chunk of the top level (`weight` 0: its straight-line code
     /// counts no steps; its blocks and calls do), or a word's body with its inputs on the stack
     /// (`weight` 1, `inputs`/`outputs` its effect: a limit that stops it leaves the stack as
@@ -73,32 +81,44 @@ extension Machine {
             run.topEntry = TopEntry(depthBefore: depthBefore, inputs: inputs, outputs: outputs, resume: nil,
                                     undecidedIfs: outerIfs)
         }
-        var header = entry.header
-        var ip = UnsafePointer(header.pointee.code)
-        var localsBase = run.locals.count
+        let header = entry.header
+        let localsBase = run.locals.count
         run.locals.reserve(localsBase + header.pointee.localCount)
         run.locals.count = localsBase + header.pointee.localCount
-        var fp = run.locals.base + localsBase
         let entryFrames = run.frames.count
-        // Room for every push the entry can make (`Program.Header.maxGrowth`): pushes then
-        // need no check; a call makes room for its callee's.
-        stack.reserve(extra: header.pointee.maxGrowth)
+        run.trapAt = nextTrap()
+        var resume = Resume(position: Position(ip: UnsafePointer(header.pointee.code), header: header,
+                                               localsBase: localsBase, weight: entryWeight), pending: nil)
+        while true {
+            let finished = switch (options.keepTrees, options.exact) {
+            case (false, true): loop(ValuesExact.self, &resume, entryFrames: entryFrames)
+            case (false, false): loop(ValuesFloat.self, &resume, entryFrames: entryFrames)
+            case (true, true): loop(TreesExact.self, &resume, entryFrames: entryFrames)
+            case (true, false): loop(TreesFloat.self, &resume, entryFrames: entryFrames)
+            }
+            if let finished { return finished }
+        }
+    }
+
+    /// The loop of one `RunMode`: whether trees are kept and numbers exact are constants in it,
+    /// so each mode runs its own specialisation of this one source (the same loop with them
+    /// as variables took 300 instructions a fib call, as constants 257). It returns true or
+    /// false as `interpret` does, or nil when a directive or the tree budget changed the mode,
+    /// with `resume` saying where to go on.
+    @inline(never)
+    private mutating func loop<Mode: RunMode>(_: Mode.Type, _ resume: inout Resume, entryFrames: Int) -> Bool? {
+        var header = resume.position.header
+        var ip = resume.position.ip
+        var localsBase = resume.position.localsBase
+        var fp = run.locals.base + localsBase
         // `sp` points past the top entry; `base` is the stack's storage (both change only when
-        // it grows, out of line).
-        var base = stack.base
+        // it grows, out of line). Room for every push the program can make
+        // (`Program.Header.maxGrowth`): pushes then need no check; a call makes room for its
+        // callee's.
+        var base = room(for: header)
         var sp = base + stack.count
         var limit = base + stack.capacity  // the end of the stack's storage
-        run.trapAt = nextTrap()
-        // The steps are a countdown to the next trap, the one register the fetch touches (as
-        // Lua 5.4's `trap`): each fetch takes one, and the loop traps when it goes below zero.
-        // Counted steps (`weight` 1: in a block or a word) are `anchor - countdown`; at the top
-        // level's straight-line code (`weight` 0) they stand still at `anchor`, and the
-        // countdown only brings a trap early, which finds nothing due and goes on (`.plain`).
-        // The countdown reaches zero 3 steps before `run.trapAt`, and the trap runs the
-        // instructions up to it plain: a superinstruction stands for up to 4 steps, so the trap
-        // stops at the same step as the plain instructions would, and superinstructions need no
-        // check of their own.
-        var weight = entryWeight
+        var weight = resume.position.weight
         var countdown = 0, anchor = 0
         /// The steps taken so far.
         @inline(__always) func currentSteps() -> Int { weight != 0 ? anchor &- countdown : anchor }
@@ -110,8 +130,14 @@ extension Machine {
             anchor = weight != 0 ? bound : steps
         }
         arm(self.steps)
-        var exact = options.exact
-        var trees = options.keepTrees
+        var pending = resume.pending
+        if pending != nil {
+            // Its instruction was counted: the first fetch takes no step and goes to the trap's
+            // path, which dispatches it as the outcome said.
+            countdown = 0
+            anchor = weight != 0 ? self.steps &- 1 : self.steps
+        }
+        let exact = Mode.exact, trees = Mode.trees
         let maxCallDepth = options.maxCallDepth
 
         fetch: while true {
@@ -121,7 +147,13 @@ extension Machine {
                 stack.setCount(base.distance(to: sp))
                 self.steps = currentSteps()
                 var position = Position(ip: ip, header: header, localsBase: localsBase, weight: weight)
-                let outcome = trap(&position, entryFrames: entryFrames)
+                let outcome: TrapOutcome
+                if let resumed = pending {
+                    pending = nil
+                    outcome = resumed
+                } else {
+                    outcome = trap(&position, entryFrames: entryFrames)
+                }
                 ip = position.ip
                 header = position.header
                 localsBase = position.localsBase
@@ -131,12 +163,15 @@ extension Machine {
                 limit = base + stack.capacity
                 sp = base + stack.count
                 arm(self.steps)
-                exact = options.exact
-                trees = options.keepTrees
                 switch outcome {
-                case .proceed: word = ip.pointee
-                case .plain: word = ip.pointee.with(ip.pointee.opcode.plain)
-                case .jump: continue fetch  // the new instruction is counted at its fetch
+                case .proceed, .plain, .jump:
+                    if _slowPath(options.exact != exact || options.keepTrees != trees) {  // the tree budget
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
+                                        pending: outcome == .jump ? nil : outcome)
+                        return nil
+                    }
+                    if outcome == .jump { continue fetch }  // the new instruction is counted at its fetch
+                    word = outcome == .plain ? ip.pointee.with(ip.pointee.opcode.plain) : ip.pointee
                 case .finish:
                     run.locals.count = localsBase
                     return true
@@ -369,13 +404,13 @@ extension Machine {
                         anchor &-= countdown
                         weight = 0
                     }
-                    if frame.weight == 0, run.treesDropped {
+                    if frame.weight == 0, run.treesDropped {  // back at the top level: trees again
                         stack.setCount(base.distance(to: sp))
                         restoreTrees()
-                        trees = true
-                        base = room(for: header)
-                        limit = base + stack.capacity
-                        sp = base + stack.count
+                        self.steps = currentSteps()
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
+                                        pending: nil)
+                        return nil
                     }
 
                 // MARK: Control
@@ -431,13 +466,14 @@ extension Machine {
                     countdown &+= 1  // no step of the block's
                     anchor = currentSteps()
                     weight = 0
-                    if run.treesDropped {
+                    if run.treesDropped {  // the block is done: trees again
                         stack.setCount(base.distance(to: sp))
-                        restoreTrees()
-                        trees = true
-                        base = room(for: header)
-                        limit = base + stack.capacity
-                        sp = base + stack.count
+                        restoreTrees()  // reads the block's entry
+                        run.topEntry = nil
+                        self.steps = currentSteps()
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
+                                        pending: nil)
+                        return nil
                     }
                     run.topEntry = nil
 
@@ -859,7 +895,11 @@ extension Machine {
             limit = base + stack.capacity
             sp = base + stack.count
             arm(self.steps)
-            exact = options.exact
+            if _slowPath(options.exact != exact) {  // a directive (`float`, `exact`)
+                resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
+                                pending: nil)
+                return nil
+            }
         }
     }
 
@@ -1126,23 +1166,22 @@ extension Machine {
 
     @inline(__always)
     static func quickAdd(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.smallSum(x, y) }
-        return exact ? nil : inexact(x + y, x, y)
+        if !exact, let sum = inexact(x + y, x, y) { return sum }  // --float: doubles first
+        return StackSlot.bothSmall(x, y) ? StackSlot.smallSum(x, y) : nil
     }
 
     @inline(__always)
     static func quickSubtract(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.smallDifference(x, y) }
-        return exact ? nil : inexact(x - y, x, y)
+        if !exact, let difference = inexact(x - y, x, y) { return difference }
+        return StackSlot.bothSmall(x, y) ? StackSlot.smallDifference(x, y) : nil
     }
 
     @inline(__always)
     static func quickMultiply(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) {
-            let (product, overflow) = StackSlot.smallValue(x)!.multipliedReportingOverflow(by: StackSlot.smallValue(y)!)
-            return overflow ? nil : StackSlot.small(product)
-        }
-        return exact ? nil : inexact(x * y, x, y)
+        if !exact, let product = inexact(x * y, x, y) { return product }
+        guard StackSlot.bothSmall(x, y) else { return nil }
+        let (product, overflow) = StackSlot.smallValue(x)!.multipliedReportingOverflow(by: StackSlot.smallValue(y)!)
+        return overflow ? nil : StackSlot.small(product)
     }
 
     /// A double result of doubles (--float), or nil where the general path must report it.
@@ -1153,40 +1192,47 @@ extension Machine {
     }
 
     // The comparisons: small integers' patterns order as their values do; doubles answer an
-    // exact 1 or 0 unless --float (`isPredicate`).
+    // exact 1 or 0 unless --float (`isPredicate`). The mode is a constant of the loop
+    // (`RunMode`): each tries first the operands its mode makes.
     @inline(__always)
     static func quickLess(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits < y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x < y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits < y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x < y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickGreater(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits > y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x > y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits > y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x > y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickLessEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits <= y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x <= y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits <= y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x <= y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickGreaterEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits >= y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x >= y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits >= y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x >= y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits == y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x == y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits == y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x == y, exact: exact) : nil
     }
 
     @inline(__always)
     static func quickNotEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
-        if _fastPath(StackSlot.bothSmall(x, y)) { return StackSlot.truth(x.bits != y.bits) }
+        if !exact, x.isFiniteValue, y.isFiniteValue { return x != y ? 1 : 0 }
+        if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits != y.bits) }
         return x.isFiniteValue && y.isFiniteValue ? truth(x != y, exact: exact) : nil
     }
 
