@@ -145,7 +145,7 @@ extension Compiler {
             depth += outputs
         }
 
-        if result.parametersUsed, let declared {
+        if result.parametersUsed, let declared, !declared.inputs.isEmpty {  // a bind binds one at least
             let n = declared.inputs.count
             code.append(Instruction(.bind, a: n), Token(.keyword, span.lowerBound..<span.lowerBound))
             take(n, 0, at: span, "")

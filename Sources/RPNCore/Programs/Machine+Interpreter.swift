@@ -368,11 +368,11 @@ extension Machine {
                     let first = ip.pointee
                     if first.opcode == .bind, countdown > 0, sp >= base + first.a {
                         var i = first.a
-                        while i > 0 {
+                        repeat {  // a bind binds one parameter at least
                             i &-= 1
                             sp -= 1
                             fp[i] = sp.pointee
-                        }
+                        } while i > 0
                         countdown &-= 1
                         ip += 1
                     }
