@@ -184,17 +184,17 @@ enum KnownBugs {
         }
     }
 
-    /// A `lastx` with nothing to recall reports it and pushes nothing, though the checker counts
-    /// it as ( -- x ): a block or a word it is in then runs short of operands the checker
-    /// promised (every other failing word leaves its outputs without value).
+    /// A `lastx` with nothing to recall reports it and leaves an entry without value, as every
+    /// other failing word leaves its outputs: the checker counts it as ( -- x ), and a block or
+    /// a word it is in must not run short of the operands the checker promised.
     @Test(arguments: [true, false])
     func failedLastxLeavesAnEntry(_ trees: Bool) {
-        withKnownIssue("a failed lastx pushes nothing; the checker counted ( -- x )") {
-            let block = Self.run("1 if lastx drop then 5", trees: trees)
-            #expect(block.values == [5] && block.diagnostics.count == 1, "\(block)")
-            let word = Self.run(": w ( -- r ) lastx ; w 2 +", trees: trees)
-            #expect(word.values == [nil] && word.diagnostics.count == 1, "\(word)")
-        }
+        let block = Self.run("1 if lastx drop then 5", trees: trees)
+        #expect(block.values == [5] && block.diagnostics.map(\.code) == [.missingOperand], "\(block)")
+        let word = Self.run(": w ( -- r ) lastx ; w 2 +", trees: trees)
+        #expect(word.values == [nil] && word.diagnostics.map(\.code) == [.missingOperand], "\(word)")
+        let top = Self.run("lastx 3 +", trees: trees)
+        #expect(top.values == [nil] && top.diagnostics.map(\.code) == [.missingOperand], "\(top)")
     }
 
     /// `unset` before a literal: the fast loop (values only, no trace) pushes the 5 without
