@@ -3,8 +3,9 @@
 extension Machine {
     /// Handles a call that needs no frame: too few operands, a word with errors, or (when
     /// descriptions are kept) a function, which becomes one `name(args)` node. Returns false
-    /// when the caller must run the word's body.
-    mutating func call(_ word: Int32, at range: Range<Int>) -> Bool {
+    /// when the caller must run the word's body. `counted`: the call's step was counted at its
+    /// fetch (a call inside a block or word; not one of the top level's straight line).
+    mutating func call(_ word: Int32, at range: Range<Int>, counted: Bool = false) -> Bool {
         let definition = words[Int(word)]
         let inputs = definition.inputCount
         guard stack.count >= inputs else {
@@ -21,13 +22,13 @@ extension Machine {
         let arguments = stack[(stack.count - inputs)...]
         let constant = definition.dependencies == 0 && arguments.allSatisfy { constantValue($0) != nil }
         if options.expandWords, constant || !definition.isRecursive { return false }
-        makeCallNode(word, constant: constant, at: range)
+        makeCallNode(word, constant: constant, counted: counted, at: range)
         return true
     }
 
     /// Replaces the arguments on top of the stack with a call node; its value is computed now
     /// when they are constant, else when asked for (see `evaluate`).
-    private mutating func makeCallNode(_ word: Int32, constant: Bool, at range: Range<Int>) {
+    private mutating func makeCallNode(_ word: Int32, constant: Bool, counted: Bool, at range: Range<Int>) {
         let definition = words[Int(word)]
         let inputs = definition.inputCount
         let first = stack.count - inputs
@@ -46,7 +47,15 @@ extension Machine {
         if constant {
             var encoded: [Double] = []
             for node in arguments { encoded.append(nodes[Int(node)].value) }
-            value = callValue(word, encoded, reportingAt: nil)
+            if !counted, !stepLimitReached, steps + 1 > options.maxSteps {
+                // A call of the top level's straight line past the budget: stopped at the call,
+                // as `enterFromTopLevel` stops one run in place.
+                steps += 1
+                stepLimitReached = true
+                report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
+            } else {
+                value = callValue(word, encoded, reportingAt: nil, counted: counted)
+            }
         }
         willModify(from: first)
         stack.removeLast(inputs)
@@ -91,10 +100,13 @@ extension Machine {
     /// The value of a function word on these (encoded) arguments, computed by a machine of
     /// its own without trees. Its errors are reported here: where they are in the word's body
     /// (a constant call), or at the call node (`node`, a call evaluated later, once).
-    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?) -> Double {
+    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool = false)
+        -> Double {
+        // A call made while the run goes on, after the step limit stopped it: as a call run in
+        // place then, no value, and nothing more to say.
+        if node == nil, stepLimitReached { return .nan }
         var inner = Machine(options: options)
         inner.options.keepTrees = false
-        inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
         inner.compiler = compiler
         inner.variables = variables
         // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
@@ -107,18 +119,33 @@ extension Machine {
         }
         let definition = words[Int(word)]
         let range = definition.nameRange
+        // The body counts its steps on from the caller's, against the same budget, so that the
+        // step limit stops it where a run in place would stop, and says the same.
+        inner.steps = steps
         if !inner.call(word, at: range) {
             // The body itself is the entry (no one-step program that calls it, made for each
-            // call): the call counts as the step it would have been.
-            inner.steps = 1
+            // call): the call counts as the step it would have been, unless its fetch counted it.
+            if !counted { inner.steps += 1 }
             _ = inner.interpret(definition.program, weight: 1, inputs: definition.inputCount, outputs: definition.outputCount)
         }
         if hooks?.wasInterrupted == true { run.trapAt = 0 }  // the run that made this call stops too
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
         // before its diagnostics are passed on.
         let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
-        steps += inner.steps
-        if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
+        steps = inner.steps
+        // A call made now is the body run now: its operations set lastx, as in place.
+        if node == nil, inner.lastX.bitPattern != StackSlot.nothing.bitPattern {
+            lastX = inner.number(inner.lastX).map { encode($0) } ?? .nan
+        }
+        if inner.stepLimitReached {
+            stepLimitReached = true  // reported below, once
+            // The limit stops the caller's block or word call too, as it would have stopped
+            // the body run in place (the trap unwinds it; the straight-line top level goes on).
+            if node == nil, run.topEntry != nil {
+                run.stopRequested = true
+                run.trapAt = 0
+            }
+        }
         for diagnostic in inner.log.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
