@@ -20,14 +20,17 @@ extension Machine {
         }
         guard options.keepTrees, definition.isFunction else { return false }
         let arguments = stack[(stack.count - inputs)...]
-        let constant = definition.dependencies == 0 && arguments.allSatisfy { constantValue($0) != nil }
-        if options.expandWords, constant || !definition.isRecursive { return false }
-        makeCallNode(word, constant: constant, counted: counted, at: range)
+        let constantArguments = arguments.allSatisfy { constantValue($0) != nil }
+        if options.expandWords, definition.dependencies == 0 && constantArguments || !definition.isRecursive { return false }
+        makeCallNode(word, constant: constantArguments, counted: counted, at: range)
         return true
     }
 
-    /// Replaces the arguments on top of the stack with a call node; its value is computed now
-    /// when they are constant, else when asked for (see `evaluate`).
+    /// Replaces the arguments on top of the stack with a call node. When they are constant the
+    /// body runs now, as it would in place with values only: its value, when it reads no
+    /// variable (a body that reads one only in a part it does not take has a value all the
+    /// same), else a node valued when asked for (see `evaluate`), as are calls on arguments
+    /// that depend on variables.
     private mutating func makeCallNode(_ word: Int32, constant: Bool, counted: Bool, at range: Range<Int>) {
         let definition = words[Int(word)]
         let inputs = definition.inputCount
@@ -44,6 +47,7 @@ extension Machine {
         links.append(Int32(inputs))
         links.append(contentsOf: arguments)
         var value = Double.nan
+        var lazy = !constant
         if constant {
             var encoded: [Double] = []
             for node in arguments { encoded.append(nodes[Int(node)].value) }
@@ -54,9 +58,10 @@ extension Machine {
                 stepLimitReached = true
                 report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
             } else {
-                value = callValue(word, encoded, reportingAt: nil, counted: counted)
+                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted)
             }
         }
+        if !lazy { dependencies = 0 }
         willModify(from: first)
         stack.removeLast(inputs)
         nodes.append(Node(kind: .call, value: value, lhs: start, dependencies: dependencies, token: range))
@@ -100,11 +105,18 @@ extension Machine {
     /// The value of a function word on these (encoded) arguments, computed by a machine of
     /// its own without trees. Its errors are reported here: where they are in the word's body
     /// (a constant call), or at the call node (`node`, a call evaluated later, once).
-    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool = false)
-        -> Double {
+    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32) -> Double {
+        runCall(word, arguments, reportingAt: node, counted: false).value
+    }
+
+    /// `callValue`, and for a call made now (`node` nil) whether the body's result reads a
+    /// variable (`lazy`: then it is not evaluated now, and the call stays a node valued when
+    /// asked for).
+    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool)
+        -> (value: Double, lazy: Bool) {
         // A call made while the run goes on, after the step limit stopped it: as a call run in
         // place then, no value, and nothing more to say.
-        if node == nil, stepLimitReached { return .nan }
+        if node == nil, stepLimitReached { return (.nan, false) }
         var inner = Machine(options: options)
         inner.options.keepTrees = false
         inner.compiler = compiler
@@ -113,7 +125,7 @@ extension Machine {
         // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
         if hooks?.trace == nil { inner.hooks = hooks }
         for argument in arguments {
-            guard let value = number(argument) else { return .nan }
+            guard let value = number(argument) else { return (.nan, false) }
             let slot = inner.encode(value)
             inner.stack.append(slot)
         }
@@ -130,8 +142,10 @@ extension Machine {
         }
         if hooks?.wasInterrupted == true { run.trapAt = 0 }  // the run that made this call stops too
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
-        // before its diagnostics are passed on.
-        let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
+        // before its diagnostics are passed on; for a call made now, it is valued when asked for.
+        let lazy = node == nil && inner.stack.count == 1
+            && StackSlot.node(inner.stack[0]).map { inner.nodes[Int($0)].dependencies != 0 } == true
+        let result = inner.stack.count == 1 && !lazy ? inner.valueOfSlot(0) : .nan
         steps = inner.steps
         // A call made now is the body run now: its operations set lastx, as in place.
         if node == nil, inner.lastX.bitPattern != StackSlot.nothing.bitPattern {
@@ -154,8 +168,8 @@ extension Machine {
                 report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
             }
         }
-        guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
-        return encode(value)
+        guard !lazy, inner.stack.count == 1, let value = inner.number(result) else { return (.nan, lazy) }
+        return (encode(value), false)
     }
 
     // MARK: - Describing words

@@ -14,20 +14,10 @@ enum KnownBug: String {
         values only: a function whose loop is bounded by its argument fails with loop-bound-unknown when called on \
         a variable that has a value; trees value the call (EngineRegressionTests.loopBoundedByAVariableArgument)
         """
-    case callsThatReadVariablesAreUndecided = """
-        trees: the call of a function whose body reads a variable anywhere (even in a part it does not take) \
-        waits for the variables, so an if or a loop on it is undecided where values only know its value \
-        (EngineRegressionTests.callOfAWordThatReadsAVariable)
-        """
     case lastxAfterACall = """
-        trees: a call of a function whose value depends on variables is a node valued later, so its body's \
-        operations do not set lastx (values only: they do). Calls on constants now set it \
+        trees: a call of a function on an argument that depends on a variable is a node valued later, so its \
+        body's operations do not set lastx (values only run it in place: they do). Calls on constants set it \
         (EngineRegressionTests.lastxAfterACall)
-        """
-    case stepLimitInACallNode = """
-        trees: a call node whose value depends on variables is valued later, so its body's steps are not \
-        counted where the call stands, and the step limit falls elsewhere than in the run in place. Call \
-        nodes on constants count on from the caller's steps (EngineRegressionTests.stepLimitInACallNode)
         """
     case errorsOfThePartNotTaken = """
         an undecided if reports the errors of both its parts, even of the part the variable's value does not take; \
@@ -53,12 +43,10 @@ enum KnownBugs {
     static let trees: [String: [Int: KnownBug]] = [
         "constants": seeds([(.recursionOnAnUnknownArgument, [382])]),
         "everything": seeds([
+            // 933: the step limit falls elsewhere, as values only run fib0 on x in place.
             (.recursionOnAnUnknownArgument, [42, 55, 136, 291, 325, 496, 508, 524, 538, 606, 686, 696, 729, 776, 782, 800,
-                                             807, 814, 962, 983]),
-            (.callsThatReadVariablesAreUndecided, [1, 356]),
+                                             807, 814, 933, 962, 983]),
             (.errorsOfThePartNotTaken, [3]),
-            (.stepLimitInACallNode, [654, 693, 933]),
-            (.lastxAfterACall, [700]),
             (.loopBoundOfAVariableArgument, [931]),
         ]),
     ]
@@ -68,10 +56,9 @@ enum KnownBugs {
     static let symbolic: [Int: KnownBug] = [:]
     static let reset: [Int: KnownBug] = [:]
     static let broken: [Int: KnownBug] = seeds([
-        (.recursionOnAnUnknownArgument, [50, 112, 128, 157, 229, 270, 327, 353, 379, 489, 499, 543, 639, 649, 675, 684,
-                                         707, 718, 738, 819, 877, 881, 915, 965]),
-        (.stepLimitInACallNode, [337]),
-        (.lastxAfterACall, [813]),
+        // 337: the step limit falls elsewhere, as values only run fib1 on M in place.
+        (.recursionOnAnUnknownArgument, [50, 112, 128, 157, 229, 270, 327, 337, 353, 379, 489, 499, 543, 639, 649, 675,
+                                         684, 707, 718, 738, 819, 877, 881, 915, 965]),
         (.equalPartsFoldEagerly, [997]),
     ])
 }
@@ -124,28 +111,39 @@ enum KnownBugs {
         let loop = ": f ( -- r ) 2 0 if M drop then ; 0 1 f for i i + next"
         let folded = Self.run(loop, trees: false, variables: Self.M3)
         #expect(folded.values == [3] && folded.diagnostics.isEmpty, "\(folded)")
-        withKnownIssue(Comment(rawValue: KnownBug.callsThatReadVariablesAreUndecided.rawValue)) {
-            let trees = Self.run(loop, trees: true, variables: Self.M3)
-            #expect(trees.values == [3] && trees.diagnostics.isEmpty, "\(trees)")
-        }
+        let trees = Self.run(loop, trees: true, variables: Self.M3)
+        #expect(trees.values == [3] && trees.diagnostics.isEmpty, "\(trees)")
         // A flag without value: values only take the else part (7), as both modes do for
-        // `1 0 ÷ if 5 else 7 then`; with trees the if on f waits and merges, and has no value.
+        // `1 0 ÷ if 5 else 7 then`; with trees the if on f waited and merged, and had no value.
         let flag = ": f ( -- r ) 0 0 ÷ 0 if M + then ; f if 5 else 7 then"
-        withKnownIssue(Comment(rawValue: KnownBug.callsThatReadVariablesAreUndecided.rawValue)) {
-            let trees = Self.run(flag, trees: true, variables: Self.M3)
-            let folded = Self.run(flag, trees: false, variables: Self.M3)
-            #expect(trees.values == folded.values, "\(trees) / \(folded)")
-        }
+        let flagTrees = Self.run(flag, trees: true, variables: Self.M3)
+        let flagFolded = Self.run(flag, trees: false, variables: Self.M3)
+        #expect(flagFolded.values == [7] && flagFolded.diagnostics.map(\.code) == [.divisionByZero], "\(flagFolded)")
+        #expect(flagTrees.values == flagFolded.values && flagTrees.diagnostics == flagFolded.diagnostics,
+                "\(flagTrees) / \(flagFolded)")
+        // A body whose value does read M stays a call, valued once M has a value (M free here).
+        let reads = Engine.run(": g ( -- r ) M 1 + ; g 2 ×", Engine.options(trees: true, free: true, maxSteps: 1000))
+        #expect(reads.values == [nil] && reads.diagnostics.isEmpty, "\(reads)")
+        let given = Self.run(": g ( -- r ) M 1 + ; g 2 ×", trees: true, variables: Self.M3)
+        #expect(given.values == [8] && given.diagnostics.isEmpty, "\(given)")
     }
 
-    /// Values only: lastx recalls 1, the x operand of `+` in f; with trees, the call is a node
-    /// and lastx has nothing to recall (an error).
+    /// Values only: lastx recalls 1, the x operand of `+` in f; with trees, the call was a node
+    /// and lastx had nothing to recall (an error). A call on constants now runs its body as the
+    /// call in place does; one on a variable is valued later, and still does not set lastx.
     @Test func lastxAfterACall() {
         let text = ": f ( a -- r ) a 1 + ; 5 f lastx"
         let folded = Self.run(text, trees: false)
         #expect(folded.values == [6, 1] && folded.diagnostics.isEmpty, "\(folded)")
         let trees = Self.run(text, trees: true)
         #expect(trees.values == folded.values && trees.diagnostics == folded.diagnostics, "\(trees)")
+        let variable = ": f ( a -- r ) a 1 + ; x f lastx"
+        let foldedVariable = Self.run(variable, trees: false, variables: [("x", 5)])
+        #expect(foldedVariable.values == [6, 1] && foldedVariable.diagnostics.isEmpty, "\(foldedVariable)")
+        withKnownIssue(Comment(rawValue: KnownBug.lastxAfterACall.rawValue)) {
+            let treesVariable = Self.run(variable, trees: true, variables: [("x", 5)])
+            #expect(treesVariable.values == foldedVariable.values && treesVariable.diagnostics.isEmpty, "\(treesVariable)")
+        }
     }
 
     /// A budget of 300 steps ends in the 2nd call's loop: values only say "stopped after 300
