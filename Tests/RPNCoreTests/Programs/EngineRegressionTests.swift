@@ -23,10 +23,6 @@ enum KnownBug: String {
         an undecided if reports the errors of both its parts, even of the part the variable's value does not take; \
         a call node valued for that value does not (EngineRegressionTests.errorsOfThePartNotTaken)
         """
-    case equalPartsFoldEagerly = """
-        values only: an undecided if whose parts leave equal values folds them into a constant, and what follows \
-        fails at once; trees keep if(x, 0, 0) and never value what is dropped (EngineRegressionTests.equalPartsOfAnUndecidedIf)
-        """
 }
 
 /// The seeds each property knows to fail (at the default count), and why. A seed here that
@@ -59,7 +55,6 @@ enum KnownBugs {
         // 337: the step limit falls elsewhere, as values only run fib1 on M in place.
         (.recursionOnAnUnknownArgument, [50, 112, 128, 157, 229, 270, 327, 337, 353, 379, 489, 499, 543, 639, 649, 675,
                                          684, 707, 718, 738, 819, 877, 881, 915, 965]),
-        (.equalPartsFoldEagerly, [997]),
     ])
 }
 
@@ -191,14 +186,23 @@ enum KnownBugs {
         }
     }
 
-    @Test func equalPartsOfAnUndecidedIf() {
+    /// Both parts leave 0, so the if leaves 0 whatever x is (a flag without value takes the
+    /// else part, 0 too): `1 swap ÷` divides by zero, reported at once in both modes. With
+    /// trees the parts' zeros were nodes of their own, merged into if(x, 0, 0), and the
+    /// division was a tree never valued once dropped.
+    @Test(arguments: [true, false])
+    func equalPartsOfAnUndecidedIf(_ given: Bool) {
+        let variables: [(String, Number)] = given ? [("x", 1)] : []
         let text = "x if 0 else 0 then 1 swap ÷ drop"
-        let trees = Self.run(text, trees: true, variables: [("x", 1)])
-        #expect(trees.values == [] && trees.diagnostics.isEmpty, "\(trees)")
-        withKnownIssue(Comment(rawValue: KnownBug.equalPartsFoldEagerly.rawValue)) {
-            let folded = Self.run(text, trees: false, variables: [("x", 1)])
-            #expect(folded.diagnostics == trees.diagnostics, "\(folded)")
+        for trees in [true, false] {
+            let outcome = Engine.run(text, Engine.options(trees: trees, free: variables.isEmpty, maxSteps: 1000),
+                                     variables: variables)
+            #expect(outcome.values == [] && outcome.diagnostics.map(\.code) == [.divisionByZero]
+                    && outcome.diagnostics.map(\.range) == [26..<28], "trees \(trees): \(outcome)")
         }
+        // Parts that differ still merge into if(x, a, b), valued once x has a value.
+        let differ = Self.run("x if 0 else 2 then 1 swap ÷", trees: true, variables: [("x", 0)])
+        #expect(differ.values == [Engine.number("1 2 ÷")] && differ.diagnostics.isEmpty, "\(differ)")
     }
 
     /// A `lastx` with nothing to recall reports it and leaves an entry without value, as every
