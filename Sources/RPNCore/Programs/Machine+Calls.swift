@@ -18,9 +18,27 @@ extension Machine {
             settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
             return true
         }
-        guard options.keepTrees, definition.isFunction else { return false }
+        guard definition.isFunction else { return false }
         let arguments = stack[(stack.count - inputs)...]
         let constantArguments = arguments.allSatisfy { constantValue($0) != nil }
+        guard options.keepTrees else {
+            // Values only run a function in place on values. On an argument that depends on a
+            // variable it is a node valued when asked for, as with trees (its body then runs
+            // on the variable's value, and takes only the parts that value takes); on an
+            // argument without value it has none, quietly (the reason was reported), as a
+            // built-in function has.
+            // (Only the calls that reach here: the loop's quick call, in blocks and bodies,
+            // enters every function; see ARCHITECTURE.md, "Calls on variables".)
+            if !constantArguments {
+                makeCallNode(word, constant: false, counted: counted, at: range)
+                return true
+            }
+            if arguments.contains(where: { StackSlot.isNone($0) }) {
+                settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
+                return true
+            }
+            return false
+        }
         if options.expandWords, definition.dependencies == 0 && constantArguments || !definition.isRecursive { return false }
         makeCallNode(word, constant: constantArguments, counted: counted, at: range)
         return true
