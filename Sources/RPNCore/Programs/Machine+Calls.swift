@@ -172,8 +172,10 @@ extension Machine {
         if inner.stepLimitReached {
             stepLimitReached = true  // reported below, once
             // The limit stops the caller's block or word call too, as it would have stopped
-            // the body run in place (the trap unwinds it; the straight-line top level goes on).
-            if node == nil, run.topEntry != nil {
+            // the body run in place (the trap unwinds it). A call of the top level's straight
+            // line (not `counted`) stops nothing more: the top level goes on, and `run.topEntry`
+            // may still hold an entry that is over (a return to the top level leaves it).
+            if node == nil, counted {
                 run.stopRequested = true
                 run.trapAt = 0
             }
