@@ -33,6 +33,8 @@ extension Shell {
     /// and its own name complete too.
     func wordCompletions(before textBeforeCursor: String) -> (word: String, candidates: [String]) {
         var start = textBeforeCursor.endIndex
+        // A name may end in one "?" (`even?`): the word typed may too.
+        if textBeforeCursor.hasSuffix("?") { start = textBeforeCursor.index(before: start) }
         while start > textBeforeCursor.startIndex {
             let previous = textBeforeCursor.index(before: start)
             let c = textBeforeCursor[previous]

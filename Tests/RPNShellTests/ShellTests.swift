@@ -113,6 +113,15 @@ import Testing
         #expect(shell.completions(for: prefix) == expected)
     }
 
+    /// Names may end in "?": the word before the cursor takes it, so `even?` and `→ok?` complete
+    /// to themselves, and `od` to `odd?`.
+    @Test(arguments: [("ev", ["even?"]), ("even?", ["even?"]), ("od", ["odd?"]), ("2 ok", ["ok?"]), ("→ok", ["→ok?"])])
+    func tabCompletionOfNamesEndingInAQuestionMark(_ prefix: String, _ expected: [String]) {
+        let shell = Shell.inMemory()
+        _ = shell.type(": even? ( n -- f ) n 2 mod 0 = ; : odd? ( n -- f ) n even? 0 = ; 1 →ok?")
+        #expect(shell.completions(before: prefix).candidates == expected)
+    }
+
     @Test func quitEndsTheLoopAndEndOfInputToo() {
         let shell = Shell.inMemory()
         var lines: [LineInput] = [.line("1 2 +"), .interrupted, .line(":quit"), .line("never")]

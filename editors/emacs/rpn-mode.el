@@ -126,7 +126,7 @@ The word is group 1."
 (defface rpn-parameter '((t :inherit font-lock-variable-name-face))
   "Face of the parameters of a stack effect: a and b in `( a b -- c )'." :group 'rpn)
 
-(defconst rpn--identifier-re "[[:alpha:]_][[:alnum:]_]*"
+(defconst rpn--identifier-re "[[:alpha:]_][[:alnum:]_]*\\??"
   "An identifier: the name of a variable, a parameter or a word of one's own.")
 
 (defconst rpn--definition-name-re
@@ -183,7 +183,7 @@ Leaves point at the `(' and returns nil (`rpn--match-parameter' has its end)."
     (,(rpn--regexp-matcher rpn--definition-name-re) 1 'rpn-word-name)
     ("[:;]" 0 'rpn-definition)
     ;; stores: →M, ->rate
-    ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*" 0 'rpn-store)
+    ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*\\??" 0 'rpn-store)
     (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
     (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
     ("%[cC][hH]" 0 'rpn-function)

@@ -508,3 +508,26 @@ def test_ten_million_values_stay_small(tmp_path):
     assert status == 0
     assert output.count(b"\n") == 10_000_001 and output.endswith(b"\n10000000\n")
     assert peak_kib / 1024 < 300, f"peak {peak_kib / 1024:.0f} MB for 10^7 values"
+
+
+# --- Functions of variables, and names ending in "?" -----------------------------------------
+
+FAC = ": fac ( n -- f ) n 2 < if 1 else n n 1 - fac × then ; "
+PARITY = (": even? ( n -- f ) n 0 = if 1 else n 1 - odd? then ; "
+          ": odd? ( n -- f ) n 0 = if 0 else n 1 - even? then ; ")
+
+
+@pytest.mark.parametrize("args, expected", [
+    # 6! = 720: a function called on a variable is valued once the variable has its value, as
+    # `rpn -d` describes it, fac(M); it was a recursion-limit error run in place on M.
+    (["--set", "M=6", "-e", FAC + "M fac"], "720\n"),
+    (["--set", "M=6", "-d", "-e", FAC + "M fac"], "fac(M)\n"),
+    # 1 + 2 + 3 = 6: a loop bounded by the argument, called on M = 3.
+    (["--set", "M=3", "-e", ": sum ( n -- s ) 0 1 n for i i + next ; M sum"], "6\n"),
+    # f(1) = 1 fails nowhere: the else part's division is not f's to report for x = 1.
+    (["--set", "x=1", "-e", ": f ( a -- r ) a if 1 else 0 0 ÷ then ; x f"], "1\n"),
+    # Mutual recursion on names ending in "?": 10 is even, 7 is odd.
+    (["-e", PARITY + "10 even? 7 even? 7 odd?"], "1\n0\n1\n"),
+])
+def test_functions_of_variables_and_predicates(args, expected):
+    assert text(rpn(*args)) == (0, expected, "")

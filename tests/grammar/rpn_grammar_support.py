@@ -90,9 +90,11 @@ def spelling_variants(kind: str, spelling: str) -> list[str]:
 
 def is_identifier(text: str) -> bool:
     """An identifier as grammar/rpn.ebnf defines it: a letter (not π) or _, then letters,
-    ASCII digits and _."""
+    ASCII digits and _, and at the end one optional ?."""
     def letter(c: str) -> bool:
         return c == "_" or (c != "π" and unicodedata.category(c).startswith("L"))
+    if text.endswith("?"):
+        text = text[:-1]
     return bool(text) and letter(text[0]) and all(letter(c) or "0" <= c <= "9" for c in text[1:])
 
 

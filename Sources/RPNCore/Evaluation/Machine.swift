@@ -344,6 +344,7 @@ public struct Machine: Sendable {
                 report(.error, .missingOperand,
                        "\(text(token.range, buffer, base)) has nothing to recall: no operator or function has run yet",
                        token.range)
+                pushNone(at: token.range)  // ( -- x ): its output, without value, as any failing word's
                 return
             }
             stack.append(x)

@@ -266,6 +266,8 @@ public struct Lexer {
             break
         }
         if j == i { return nil }
+        // A name may end in one "?" (predicates: `even?`), never begin or go on after it.
+        if j < limit, bytes[j] == UInt8(ascii: "?") { j += 1 }
         return j == limit || isDelimiter(at: j) ? j : nil
     }
 

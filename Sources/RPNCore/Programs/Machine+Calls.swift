@@ -3,8 +3,9 @@
 extension Machine {
     /// Handles a call that needs no frame: too few operands, a word with errors, or (when
     /// descriptions are kept) a function, which becomes one `name(args)` node. Returns false
-    /// when the caller must run the word's body.
-    mutating func call(_ word: Int32, at range: Range<Int>) -> Bool {
+    /// when the caller must run the word's body. `counted`: the call's step was counted at its
+    /// fetch (a call inside a block or word; not one of the top level's straight line).
+    mutating func call(_ word: Int32, at range: Range<Int>, counted: Bool = false) -> Bool {
         let definition = words[Int(word)]
         let inputs = definition.inputCount
         guard stack.count >= inputs else {
@@ -17,17 +18,38 @@ extension Machine {
             settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
             return true
         }
-        guard options.keepTrees, definition.isFunction else { return false }
+        guard definition.isFunction else { return false }
         let arguments = stack[(stack.count - inputs)...]
-        let constant = definition.dependencies == 0 && arguments.allSatisfy { constantValue($0) != nil }
-        if options.expandWords, constant || !definition.isRecursive { return false }
-        makeCallNode(word, constant: constant, at: range)
+        let constantArguments = arguments.allSatisfy { constantValue($0) != nil }
+        guard options.keepTrees else {
+            // Values only run a function in place on values. On an argument that depends on a
+            // variable it is a node valued when asked for, as with trees (its body then runs
+            // on the variable's value, and takes only the parts that value takes); on an
+            // argument without value it has none, quietly (the reason was reported), as a
+            // built-in function has.
+            // (Only the calls that reach here: the loop's quick call, in blocks and bodies,
+            // enters every function; see ARCHITECTURE.md, "Calls on variables".)
+            if !constantArguments {
+                makeCallNode(word, constant: false, counted: counted, at: range)
+                return true
+            }
+            if arguments.contains(where: { StackSlot.isNone($0) }) {
+                settle(inputs: inputs, outputs: definition.outputCount, from: stack.count, at: range)
+                return true
+            }
+            return false
+        }
+        if options.expandWords, definition.dependencies == 0 && constantArguments || !definition.isRecursive { return false }
+        makeCallNode(word, constant: constantArguments, counted: counted, at: range)
         return true
     }
 
-    /// Replaces the arguments on top of the stack with a call node; its value is computed now
-    /// when they are constant, else when asked for (see `evaluate`).
-    private mutating func makeCallNode(_ word: Int32, constant: Bool, at range: Range<Int>) {
+    /// Replaces the arguments on top of the stack with a call node. When they are constant the
+    /// body runs now, as it would in place with values only: its value, when it reads no
+    /// variable (a body that reads one only in a part it does not take has a value all the
+    /// same), else a node valued when asked for (see `evaluate`), as are calls on arguments
+    /// that depend on variables.
+    private mutating func makeCallNode(_ word: Int32, constant: Bool, counted: Bool, at range: Range<Int>) {
         let definition = words[Int(word)]
         let inputs = definition.inputCount
         let first = stack.count - inputs
@@ -43,11 +65,21 @@ extension Machine {
         links.append(Int32(inputs))
         links.append(contentsOf: arguments)
         var value = Double.nan
+        var lazy = !constant
         if constant {
             var encoded: [Double] = []
             for node in arguments { encoded.append(nodes[Int(node)].value) }
-            value = callValue(word, encoded, reportingAt: nil)
+            if !counted, !stepLimitReached, steps + 1 > options.maxSteps {
+                // A call of the top level's straight line past the budget: stopped at the call,
+                // as `enterFromTopLevel` stops one run in place.
+                steps += 1
+                stepLimitReached = true
+                report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
+            } else {
+                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted)
+            }
         }
+        if !lazy { dependencies = 0 }
         willModify(from: first)
         stack.removeLast(inputs)
         nodes.append(Node(kind: .call, value: value, lhs: start, dependencies: dependencies, token: range))
@@ -91,34 +123,63 @@ extension Machine {
     /// The value of a function word on these (encoded) arguments, computed by a machine of
     /// its own without trees. Its errors are reported here: where they are in the word's body
     /// (a constant call), or at the call node (`node`, a call evaluated later, once).
-    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?) -> Double {
+    mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32) -> Double {
+        runCall(word, arguments, reportingAt: node, counted: false).value
+    }
+
+    /// `callValue`, and for a call made now (`node` nil) whether the body's result reads a
+    /// variable (`lazy`: then it is not evaluated now, and the call stays a node valued when
+    /// asked for).
+    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool)
+        -> (value: Double, lazy: Bool) {
+        // A call made while the run goes on, after the step limit stopped it: as a call run in
+        // place then, no value, and nothing more to say.
+        if node == nil, stepLimitReached { return (.nan, false) }
         var inner = Machine(options: options)
         inner.options.keepTrees = false
-        inner.options.maxSteps = Swift.max(0, options.maxSteps - steps)
         inner.compiler = compiler
         inner.variables = variables
         // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
         // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
         if hooks?.trace == nil { inner.hooks = hooks }
         for argument in arguments {
-            guard let value = number(argument) else { return .nan }
+            guard let value = number(argument) else { return (.nan, false) }
             let slot = inner.encode(value)
             inner.stack.append(slot)
         }
         let definition = words[Int(word)]
         let range = definition.nameRange
+        // The body counts its steps on from the caller's, against the same budget, so that the
+        // step limit stops it where a run in place would stop, and says the same.
+        inner.steps = steps
         if !inner.call(word, at: range) {
             // The body itself is the entry (no one-step program that calls it, made for each
-            // call): the call counts as the step it would have been.
-            inner.steps = 1
+            // call): the call counts as the step it would have been, unless its fetch counted it.
+            if !counted { inner.steps += 1 }
             _ = inner.interpret(definition.program, weight: 1, inputs: definition.inputCount, outputs: definition.outputCount)
         }
         if hooks?.wasInterrupted == true { run.trapAt = 0 }  // the run that made this call stops too
         // A body that reads a variable leaves a tree (the read is lazy): evaluate it here,
-        // before its diagnostics are passed on.
-        let result = inner.stack.count == 1 ? inner.valueOfSlot(0) : .nan
-        steps += inner.steps
-        if inner.stepLimitReached { stepLimitReached = true }  // reported below, once
+        // before its diagnostics are passed on; for a call made now, it is valued when asked for.
+        let lazy = node == nil && inner.stack.count == 1
+            && StackSlot.node(inner.stack[0]).map { inner.nodes[Int($0)].dependencies != 0 } == true
+        let result = inner.stack.count == 1 && !lazy ? inner.valueOfSlot(0) : .nan
+        steps = inner.steps
+        // A call made now is the body run now: its operations set lastx, as in place.
+        if node == nil, inner.lastX.bitPattern != StackSlot.nothing.bitPattern {
+            lastX = inner.number(inner.lastX).map { encode($0) } ?? .nan
+        }
+        if inner.stepLimitReached {
+            stepLimitReached = true  // reported below, once
+            // The limit stops the caller's block or word call too, as it would have stopped
+            // the body run in place (the trap unwinds it). A call of the top level's straight
+            // line (not `counted`) stops nothing more: the top level goes on, and `run.topEntry`
+            // may still hold an entry that is over (a return to the top level leaves it).
+            if node == nil, counted {
+                run.stopRequested = true
+                run.trapAt = 0
+            }
+        }
         for diagnostic in inner.log.diagnostics {
             if let node {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
@@ -127,8 +188,8 @@ extension Machine {
                 report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
             }
         }
-        guard inner.stack.count == 1, let value = inner.number(result) else { return .nan }
-        return encode(value)
+        guard !lazy, inner.stack.count == 1, let value = inner.number(result) else { return (.nan, lazy) }
+        return (encode(value), false)
     }
 
     // MARK: - Describing words

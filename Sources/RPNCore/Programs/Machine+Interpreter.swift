@@ -1261,11 +1261,18 @@ extension Machine {
     }
 
     /// Merges what the two parts of an undecided `if` left above its base onto the stack:
-    /// equal entries stay, the others become `if(c, a, b)`.
+    /// equal entries stay, the others become `if(c, a, b)`. Equal: the same slot, or (with
+    /// trees, where each part's constants are nodes of their own) constants whose values are
+    /// the same slot, as they would be with values only: `x if 0 else 0 then` is 0 either way.
     private mutating func merge(condition: Int32, _ first: [Double], _ second: [Double], at range: Range<Int>) {
         let count = Swift.min(first.count, second.count)
         var merged = Array(first[..<count])
-        for i in 0..<count where first[i].bits != second[i].bits {
+        func equal(_ a: Double, _ b: Double) -> Bool {
+            if a.bits == b.bits { return true }
+            guard let x = constantValue(a), let y = constantValue(b) else { return false }
+            return x.bits == y.bits
+        }
+        for i in 0..<count where !equal(first[i], second[i]) {
             let a = materialize(first[i]), b = materialize(second[i])
             let start = Int32(links.count)
             links.append(contentsOf: [condition, a, b])

@@ -28,7 +28,7 @@ extension Machine {
     /// A call inside a word or block that the loop's quick check did not take: true when the
     /// loop must run its body. Past the call-depth limit, the run stops (the trap unwinds it).
     mutating func callNeedsFrame(_ word: Int32, at range: Range<Int>) -> Bool {
-        if call(word, at: range) { return false }
+        if call(word, at: range, counted: true) { return false }
         guard run.frames.count < options.maxCallDepth else {
             report(.error, .recursionLimit,
                    Limit(.callDepth(word: compiler.words[Int(word)].name), asked: .moreThan(String(options.maxCallDepth)),

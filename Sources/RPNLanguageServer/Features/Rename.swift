@@ -91,7 +91,7 @@ extension LanguageServer {
             return "\(shown) is the built-in \(word.kind == .keyword ? "keyword" : "word") \(spelling): a \(noun) cannot be named so"
         }
         guard RPN.isVariableName(newName) else {
-            return "\(shown) is not a \(noun) name: a name is letters, digits and _, not starting with a digit"
+            return "\(shown) is not a \(noun) name: a name is letters, digits and _, not starting with a digit, and may end in ?"
         }
         return nil
     }

@@ -7,7 +7,7 @@ endif
 syntax case ignore
 
 " Order matters: later rules win when several match at the same column.
-syntax match rpnVariable  /\%(^\|[ \t]\|[-+−*×\/÷^√±π→<>=≤≥≠:;]\)\@<=[[:alpha:]_][[:alnum:]_]*/
+syntax match rpnVariable  /\%(^\|[ \t]\|[-+−*×\/÷^√±π→<>=≤≥≠:;]\)\@<=[[:alpha:]_][[:alnum:]_]*?\=/
 syntax keyword rpnOperator pow mod rem xor and or
 syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg chs
 syntax keyword rpnFunction idiv gcd lcm comb perm root hypot atan2 min max fact floor ceil round
@@ -28,18 +28,18 @@ syntax match rpnFunction  /%ch\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥�
 syntax match rpnConstant  /π/
 syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
 syntax match rpnNumber    /\%([-+−*×\/÷^√±π<>=≤≥≠:;]\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
-syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*/
+syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*?\=/
 " Definitions: `: NAME … ;`. The identifier after a : on its line is the word being defined,
 " even one that is a built-in word (nextgroup wins over keywords).
 syntax match rpnDefine    /:/ nextgroup=rpnWordName skipwhite
 syntax match rpnDefine    /;/
-syntax match rpnWordName  /[[:alpha:]_][[:alnum:]_]*\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠:;]\|$\)/ contained
+syntax match rpnWordName  /[[:alpha:]_][[:alnum:]_]*?\=\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠:;]\|$\)/ contained
 " ( … -- … ) on one line, where a token starts: a stack effect (a comment where no definition
 " begins). The names standing alone before the -- standing alone are its parameters.
 syntax region rpnStackEffect start=/\%(^\|[ \t]\|[-+−*×\/÷^√±π→%&|~!<>=≤≥≠:;]\)\@<=(\ze\%([^)]*[ \t]\)\=--\%([ \t][^)]*\)\=)/ end=/)/ oneline contains=rpnParameter,rpnStackEffectOutputs
 " From the first -- to the ): the outputs, free text.
 syntax match rpnStackEffectOutputs /\%([ \t(]\)\@<=--\%([ \t)]\)\@=[^)]*/ contained transparent contains=NONE
-syntax match rpnParameter /\%([ \t(]\)\@<=[[:alpha:]_][[:alnum:]_]*\%([ \t]\)\@=\%([^)]*[ \t]--[ \t)]\)\@=/ contained
+syntax match rpnParameter /\%([ \t(]\)\@<=[[:alpha:]_][[:alnum:]_]*?\=\%([ \t]\)\@=\%([^)]*[ \t]--[ \t)]\)\@=/ contained
 syntax match rpnComment   /#.*$/ contains=@Spell
 
 highlight default link rpnComment     Comment
