@@ -320,8 +320,12 @@ extension Machine {
                 // MARK: Calls
                 case .call, .topCall:
                     let callee = compiler.wordHeaders[word.a]
+                    // A function on an argument that is no value (a variable's node, or none)
+                    // is the slow path's to decide (`Machine.call`: a `.call` node, valued
+                    // for the variable's value when asked for), in both modes.
                     var enter = word.opcode == .call && !trees && !callee.pointee.isBroken
                         && sp >= base + callee.pointee.inputs && run.frames.count < maxCallDepth
+                        && (!callee.pointee.isFunction || _fastPath(Self.areValues(sp, callee.pointee.inputs)))
                     if _slowPath(!enter) {
                         stack.setCount(base.distance(to: sp))
                         self.steps = currentSteps()
@@ -1239,6 +1243,25 @@ extension Machine {
     @inline(__always)
     private static func truth(_ holds: Bool, exact: Bool) -> Double {
         exact ? StackSlot.truth(holds) : (holds ? 1 : 0)
+    }
+
+    /// Whether the top `count` entries below `sp` are all values (not nodes, not none).
+    @inline(__always)
+    static func areValues(_ sp: UnsafeMutablePointer<Double>, _ count: Int) -> Bool {
+        // A value: a finite double, or tagged 0x7FFD-0x7FFF (box, small, fraction); not a node
+        // (0x7FFC), nothing (0x7FF4) or none (any other NaN). One or two arguments in line.
+        @inline(__always) func isValue(_ slot: Double) -> Bool {
+            let top = slot.bits &>> 48
+            return top & 0x7FF0 != 0x7FF0 || top &- 0x7FFD < 3
+        }
+        if count == 1 { return isValue(sp[-1]) }
+        if count == 2 { return isValue(sp[-1]) && isValue(sp[-2]) }
+        var i = 0
+        while i < count {
+            i &+= 1
+            guard isValue(sp[-i]) else { return false }
+        }
+        return true
     }
 
     /// Whether a flag is 0, when it is a short integer or a double (nil: the general path).

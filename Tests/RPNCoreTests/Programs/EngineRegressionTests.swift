@@ -1,37 +1,13 @@
 import RPNCore
 import Testing
 
-/// The bugs the random programs of `EngineAgreementTests` found in today's engine, each with
-/// its shortest program in a test of `EngineRegressionTests` below.
-enum KnownBug: String {
-    // All four: values only run a function in place on an argument that depends on a variable or
-    // has no value, where trees make the call a node valued when asked for (for the variable's
-    // value, taking only the parts that value takes; none for an argument without value). The
-    // top level's calls are nodes in both modes now (`Machine.call`); a call in a block or a
-    // word's body is entered by the loop's quick call, which asks nothing of its arguments: the
-    // change it needs is in the loop's `.call` case (see ARCHITECTURE.md, "Calls on variables").
-    case recursionOnAnUnknownArgument = """
-        values only, in a block or a word: a recursive function called on an argument that is not a known value \
-        runs its body in place and does not reach its base case within the budget (a variable, read lazily, makes \
-        the if undecided and both parts run; an argument without value makes the if take its else part): \
-        call-depth or step limit, where trees value the call \
-        (EngineRegressionTests.recursionOnAVariable, recursionOnAnArgumentWithoutValue)
-        """
-    case loopBoundOfAVariableArgument = """
-        values only, in a block or a word: a function whose loop is bounded by its argument fails with \
-        loop-bound-unknown when called on a variable that has a value; trees value the call \
-        (EngineRegressionTests.loopBoundedByAVariableArgument)
-        """
-    case lastxAfterACall = """
-        values only, in a block or a word: a call of a function on an argument that depends on a variable runs \
-        in place, and its body's operations set lastx; with trees (and at the top level) it is a node valued \
-        later, which sets none (EngineRegressionTests.lastxAfterACall)
-        """
-    case errorsOfThePartNotTaken = """
-        values only, in a block or a word: a function run in place on a variable reports the errors of both parts \
-        of an if on it, even of the part the variable's value does not take; the call node valued for that value \
-        does not (EngineRegressionTests.errorsOfThePartNotTaken)
-        """
+/// A bug the random programs of `EngineAgreementTests` found in today's engine, with its
+/// shortest program in a test of `EngineRegressionTests` below, while it is not fixed. None is
+/// known today: the last ones (values only ran a function in place on an argument that depends
+/// on a variable or has no value, inside blocks and words) went with the loop's quick call
+/// leaving such calls to `Machine.call`, as the top level does.
+struct KnownBug {
+    var rawValue: String
 }
 
 /// The seeds each property knows to fail (at the default count), and why. A seed here that
@@ -45,20 +21,13 @@ enum KnownBugs {
         return table
     }
 
-    static let trees: [String: [Int: KnownBug]] = [
-        "everything": seeds([
-            // 933: the step limit falls elsewhere, as values only run fib0 on x in place.
-            (.recursionOnAnUnknownArgument, [55, 325, 538, 606, 696, 729, 782, 800, 814, 933, 962, 983]),
-        ]),
-    ]
+    static let trees: [String: [Int: KnownBug]] = [:]
     static let traced: [Int: KnownBug] = [:]
     static let budget: [Int: KnownBug] = [:]
     static let float: [Int: KnownBug] = [:]
     static let symbolic: [Int: KnownBug] = [:]
     static let reset: [Int: KnownBug] = [:]
-    static let broken: [Int: KnownBug] = seeds([
-        (.recursionOnAnUnknownArgument, [112, 270, 489, 649, 675, 684, 718, 738, 915, 965]),
-    ])
+    static let broken: [Int: KnownBug] = [:]
 }
 
 /// The shortest programs of the bugs found. Each asserts what the engine should do, under
@@ -94,8 +63,7 @@ enum KnownBugs {
     @Test func recursionOnAVariable() {
         let fac = ": fac ( n -- f ) n 2 < if 1 else n n 1 - fac × then ; "
         Self.expectBoth(fac + "M fac", variables: [("M", 6)], values: [720])
-        Self.expectBoth(fac + "0 1 1 for i M fac + next", variables: [("M", 6)], values: [720],
-                        known: .recursionOnAnUnknownArgument)
+        Self.expectBoth(fac + "0 1 1 for i M fac + next", variables: [("M", 6)], values: [720])
     }
 
     /// An argument without value (`0 inv`): in place, the `if` on `n 1 <` took its else part
@@ -104,15 +72,14 @@ enum KnownBugs {
         let r = ": r ( n -- r ) n 1 < if 0 else n 1 - r then ; "
         Self.expectBoth(r + "0 inv r", values: [nil], codes: [.divisionByZero])
         Self.expectBoth(": five ( a -- r ) 5 ; 0 inv five", values: [nil], codes: [.divisionByZero])
-        Self.expectBoth(r + "0 1 1 for i 0 inv r + next", values: [nil], codes: [.divisionByZero],
-                        known: .recursionOnAnUnknownArgument)
+        Self.expectBoth(r + "0 1 1 for i 0 inv r + next", values: [nil], codes: [.divisionByZero])
     }
 
     /// In place, `1 n for` on M was loop-bound-unknown; the call valued for M = 3 sums 1..3.
     @Test func loopBoundedByAVariableArgument() {
         let f = ": f ( n -- r ) 0 1 n for i i + next ; "
         Self.expectBoth(f + "M f", variables: Self.M3, values: [6])
-        Self.expectBoth(f + "0 1 1 for i M f + next", variables: Self.M3, values: [6], known: .loopBoundOfAVariableArgument)
+        Self.expectBoth(f + "0 1 1 for i M f + next", variables: Self.M3, values: [6])
     }
 
     /// `f` reads M only in a part it never takes: its value is 2 whatever M is.
@@ -150,7 +117,7 @@ enum KnownBugs {
         let f = ": f ( a -- r ) a 1 + ; "
         Self.expectBoth(f + "x f lastx", variables: [("x", 5)], values: [6, nil], codes: [.missingOperand])
         Self.expectBoth(f + "0 0 1 1 for i drop drop x f lastx next", variables: [("x", 5)], values: [6, nil],
-                        codes: [.missingOperand], known: .lastxAfterACall)
+                        codes: [.missingOperand])
     }
 
     /// A budget of 300 steps ends in the 2nd call's loop: values only say "stopped after 300
@@ -195,7 +162,7 @@ enum KnownBugs {
     @Test func errorsOfThePartNotTaken() {
         let f = ": f ( a -- r ) a if 1 else 0 0 ÷ then ; "
         Self.expectBoth(f + "x f", variables: [("x", 1)], values: [1])
-        Self.expectBoth(f + "0 1 1 for i x f + next", variables: [("x", 1)], values: [1], known: .errorsOfThePartNotTaken)
+        Self.expectBoth(f + "0 1 1 for i x f + next", variables: [("x", 1)], values: [1])
         Self.expectBoth("x if 1 else 0 0 ÷ then", variables: [("x", 1)], values: [1], codes: [.divisionByZero])
     }
 
