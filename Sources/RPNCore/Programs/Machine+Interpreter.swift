@@ -1,9 +1,10 @@
 /// THE loop: every instruction of the language runs here, the top level's and every word's,
-/// with trees or without, traced or not. As Lua 5.4's `luaV_execute`: one function, one
-/// `switch` on the opcode; calls switch frames on an explicit return stack instead of
-/// recursing; and one trap, checked at every fetch (`steps >= trapAt`), handles everything
-/// that is not an instruction's meaning: the step budget, Ctrl-C, the trace, the ifs whose
-/// flag had no value (`UndecidedIf`), a limit that stops a run. Each instruction's case
+/// with trees or without, traced or not. As Lua 5.4's `luaV_execute`: one function (one
+/// source, specialised by the compiler per `RunMode`), one `switch` on the opcode; calls
+/// switch frames on an explicit return stack instead of recursing; and one trap, checked at
+/// every fetch (a countdown of steps below zero), handles everything that is not an
+/// instruction's meaning: the step budget, Ctrl-C, the trace, the ifs whose flag had no value
+/// (`UndecidedIf`), a limit that stops a run. Each instruction's case
 /// computes its common operands in place (small integers, doubles: the run's state in
 /// registers) and hands anything else to its general half, out of line, written once.
 extension Machine {
