@@ -209,26 +209,35 @@ extension Machine {
     }
 
     private mutating func compactStore(from mark: ValueStore.Mark) {
-        var moved: [UInt64: Double] = [:]  // old entry's bits -> new entry
         var live = store.prefix(upTo: mark)
         // It grows back to about this size before the next compaction: room now, rather than
         // a dozen reallocations on the way.
         live.fractions.reserveCapacity(store.fractions.count)
         live.boxes.reserveCapacity(store.boxes.count)
         let old = store  // `keep` must not touch self: its argument is part of self
+        // Where each entry after the mark went (-1: not yet), by its index: with trees every
+        // node's value is a root, and a dictionary of them spent most of a description's time
+        // hashing.
+        var movedFractions = [Int32](repeating: -1, count: old.fractions.count - mark.fractions)
+        var movedBoxes = [Int32](repeating: -1, count: old.boxes.count - mark.boxes)
         forEachRoot { slot in
             if let index = StackSlot.boxIndex(slot) {
                 guard index >= mark.boxes else { return }
+                let k = index - mark.boxes
+                if movedBoxes[k] < 0 {
+                    live.boxes.append(old.boxes[index])
+                    movedBoxes[k] = Int32(live.boxes.count - 1)
+                }
+                slot = StackSlot.boxed(Int(movedBoxes[k]))
             } else if let index = StackSlot.fractionIndex(slot) {
                 guard index >= mark.fractions else { return }
-            } else {
-                return
+                let k = index - mark.fractions
+                if movedFractions[k] < 0 {
+                    live.fractions.append(old.fractions[index])
+                    movedFractions[k] = Int32(live.fractions.count - 1)
+                }
+                slot = StackSlot.fraction(Int(movedFractions[k]))
             }
-            let key = slot.bits
-            if let to = moved[key] { slot = to; return }
-            let to = live.store(old.number(slot)!)
-            moved[key] = to
-            slot = to
         }
         store = live
         storeCompactionThreshold = Swift.max(4096, 2 * store.count)
