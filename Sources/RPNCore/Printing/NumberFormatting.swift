@@ -29,11 +29,19 @@ public enum NumberFormatting {
         if m == 0 { out.append(UInt8(ascii: "0")); return }
         if m.isInfinite { out.append(contentsOf: "inf".utf8); return }
         if isPlainInteger(m) {
-            // Integers: the common case, done without building a String.
+            // Integers: the common case, done without building a String: a digit at once, more
+            // written from the end of a buffer on the stack and appended in order.
             var n = UInt64(m)
-            let first = out.count
-            while n > 0 { out.append(UInt8(ascii: "0") + UInt8(n % 10)); n /= 10 }
-            out[first...].reverse()
+            if n < 10 { out.append(UInt8(ascii: "0") &+ UInt8(n)); return }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // 2^64 has 20
+                var i = 20
+                while n > 0 {
+                    i &-= 1
+                    digits[i] = UInt8(ascii: "0") &+ UInt8(n % 10)
+                    n /= 10
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+            }
             return
         }
         let text = m.description  // shortest round-trip digits
