@@ -220,23 +220,21 @@ extension Machine {
         // hashing.
         var movedFractions = [Int32](repeating: -1, count: old.fractions.count - mark.fractions)
         var movedBoxes = [Int32](repeating: -1, count: old.boxes.count - mark.boxes)
+        /// Where entry `index` of `from` went in `to` (moved there the first time it is met).
+        func move<Entry>(_ index: Int, after mark: Int, _ moved: inout [Int32], _ from: [Entry],
+                         _ to: inout [Entry]) -> Int {
+            if moved[index - mark] < 0 {
+                to.append(from[index])
+                moved[index - mark] = Int32(to.count - 1)
+            }
+            return Int(moved[index - mark])
+        }
         forEachRoot { slot in
-            if let index = StackSlot.boxIndex(slot) {
-                guard index >= mark.boxes else { return }
-                let k = index - mark.boxes
-                if movedBoxes[k] < 0 {
-                    live.boxes.append(old.boxes[index])
-                    movedBoxes[k] = Int32(live.boxes.count - 1)
-                }
-                slot = StackSlot.boxed(Int(movedBoxes[k]))
-            } else if let index = StackSlot.fractionIndex(slot) {
-                guard index >= mark.fractions else { return }
-                let k = index - mark.fractions
-                if movedFractions[k] < 0 {
-                    live.fractions.append(old.fractions[index])
-                    movedFractions[k] = Int32(live.fractions.count - 1)
-                }
-                slot = StackSlot.fraction(Int(movedFractions[k]))
+            if let index = StackSlot.boxIndex(slot), index >= mark.boxes {
+                slot = StackSlot.boxed(move(index, after: mark.boxes, &movedBoxes, old.boxes, &live.boxes))
+            } else if let index = StackSlot.fractionIndex(slot), index >= mark.fractions {
+                slot = StackSlot.fraction(move(index, after: mark.fractions, &movedFractions, old.fractions,
+                                               &live.fractions))
             }
         }
         store = live

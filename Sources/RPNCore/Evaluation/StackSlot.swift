@@ -110,11 +110,13 @@ enum StackSlot {
     }
 
     /// Whether the entry holds a value (as opposed to a node or no value): finite, inline or
-    /// stored.
+    /// stored. On the top 16 bits: a finite double's exponent is not all ones; the value tags
+    /// are the three from 0x7FFD (box, small, fraction), above the node's 0x7FFC and the
+    /// NaNs of no value.
     @inline(__always)
     static func isValue(_ slot: Double) -> Bool {
-        let top = slot.bits >> 48
-        return slot.isFinite || top == boxTag >> 48 || top == smallTag >> 48 || top == fractionTag >> 48
+        let top = slot.bits &>> 48
+        return top & 0x7FF0 != 0x7FF0 || top &- (boxTag >> 48) < 3
     }
 
     /// No value: a NaN that is none of the tags.

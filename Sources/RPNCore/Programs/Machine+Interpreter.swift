@@ -167,8 +167,7 @@ extension Machine {
                 switch outcome {
                 case .proceed, .plain, .jump:
                     if _slowPath(options.exact != exact || options.keepTrees != trees) {  // the tree budget
-                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
-                                        pending: outcome == .jump ? nil : outcome)
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight), pending: outcome == .jump ? nil : outcome)
                         return nil
                     }
                     if outcome == .jump { continue fetch }  // the new instruction is counted at its fetch
@@ -330,7 +329,7 @@ extension Machine {
                     if _slowPath(!enter) {
                         stack.setCount(base.distance(to: sp))
                         self.steps = currentSteps()
-                        let token = header.pointee.program.token(at: header.pointee.program.index(of: ip - 1))
+                        let token = header.pointee.token(at: ip - 1)
                         enter = word.opcode == .call ? callNeedsFrame(Int32(word.a), at: token.range)
                             : enterFromTopLevel(Int32(word.a), at: token.range)
                         base = room(for: header)
@@ -413,8 +412,7 @@ extension Machine {
                         stack.setCount(base.distance(to: sp))
                         restoreTrees()
                         self.steps = currentSteps()
-                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
-                                        pending: nil)
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight), pending: nil)
                         return nil
                     }
 
@@ -453,7 +451,7 @@ extension Machine {
                     if stepLimitReached {
                         // Later blocks do not run: their outputs have no value.
                         settle(inputs: block.inputs, outputs: block.outputs, from: base.distance(to: sp),
-                               at: header.pointee.program.token(at: header.pointee.program.index(of: ip - 1)).range)
+                               at: header.pointee.token(at: ip - 1).range)
                         base = room(for: header)
                         limit = base + stack.capacity
                         sp = base + stack.count
@@ -476,8 +474,7 @@ extension Machine {
                         restoreTrees()  // reads the block's entry
                         run.topEntry = nil
                         self.steps = currentSteps()
-                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
-                                        pending: nil)
+                        resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight), pending: nil)
                         return nil
                     }
                     run.topEntry = nil
@@ -901,8 +898,7 @@ extension Machine {
             sp = base + stack.count
             arm(self.steps)
             if _slowPath(options.exact != exact) {  // a directive (`float`, `exact`)
-                resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight),
-                                pending: nil)
+                resume = Resume(position: Position(ip: ip, header: header, localsBase: localsBase, weight: weight), pending: nil)
                 return nil
             }
         }
@@ -1203,64 +1199,54 @@ extension Machine {
     static func quickLess(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x < y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits < y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x < y, exact: exact) : nil
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x < y) : nil  // exact: --float answered above
     }
 
     @inline(__always)
     static func quickGreater(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x > y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits > y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x > y, exact: exact) : nil
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x > y) : nil  // exact: --float answered above
     }
 
     @inline(__always)
     static func quickLessEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x <= y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits <= y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x <= y, exact: exact) : nil
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x <= y) : nil  // exact: --float answered above
     }
 
     @inline(__always)
     static func quickGreaterEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x >= y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits >= y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x >= y, exact: exact) : nil
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x >= y) : nil  // exact: --float answered above
     }
 
     @inline(__always)
     static func quickEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x == y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits == y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x == y, exact: exact) : nil
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x == y) : nil  // exact: --float answered above
     }
 
     @inline(__always)
     static func quickNotEqual(_ x: Double, _ y: Double, exact: Bool) -> Double? {
         if !exact, x.isFiniteValue, y.isFiniteValue { return x != y ? 1 : 0 }
         if StackSlot.bothSmall(x, y) { return StackSlot.truth(x.bits != y.bits) }
-        return x.isFiniteValue && y.isFiniteValue ? truth(x != y, exact: exact) : nil
-    }
-
-    @inline(__always)
-    private static func truth(_ holds: Bool, exact: Bool) -> Double {
-        exact ? StackSlot.truth(holds) : (holds ? 1 : 0)
+        return x.isFiniteValue && y.isFiniteValue ? StackSlot.truth(x != y) : nil  // exact: --float answered above
     }
 
     /// Whether the top `count` entries below `sp` are all values (not nodes, not none).
     @inline(__always)
     static func areValues(_ sp: UnsafeMutablePointer<Double>, _ count: Int) -> Bool {
-        // A value: a finite double, or tagged 0x7FFD-0x7FFF (box, small, fraction); not a node
-        // (0x7FFC), nothing (0x7FF4) or none (any other NaN). One or two arguments in line.
-        @inline(__always) func isValue(_ slot: Double) -> Bool {
-            let top = slot.bits &>> 48
-            return top & 0x7FF0 != 0x7FF0 || top &- 0x7FFD < 3
-        }
-        if count == 1 { return isValue(sp[-1]) }
-        if count == 2 { return isValue(sp[-1]) && isValue(sp[-2]) }
+        // One or two arguments in line, as most words have.
+        if count == 1 { return StackSlot.isValue(sp[-1]) }
+        if count == 2 { return StackSlot.isValue(sp[-1]) && StackSlot.isValue(sp[-2]) }
         var i = 0
         while i < count {
             i &+= 1
-            guard isValue(sp[-i]) else { return false }
+            guard StackSlot.isValue(sp[-i]) else { return false }
         }
         return true
     }
