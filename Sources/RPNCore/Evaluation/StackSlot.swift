@@ -86,27 +86,38 @@ enum StackSlot {
     }
 
     @inline(__always)
-    static func isSmall(_ slot: Double) -> Bool { slot.bits >> 48 == smallTag >> 48 }
+    static func isSmall(_ slot: Double) -> Bool { isSmallPattern(slot.bits) }
 
     /// Whether both slots are small integers: one test of their tags.
     @inline(__always)
     static func bothSmall(_ x: Double, _ y: Double) -> Bool {
-        (x.bits ^ smallTag) | (y.bits ^ smallTag) < 1 << 48
+        // On the high 32 bits, as `isValue`.
+        let tag = UInt32(smallTag >> 32)
+        return (UInt32(truncatingIfNeeded: x.bits &>> 32) ^ tag) | (UInt32(truncatingIfNeeded: y.bits &>> 32) ^ tag) < 0x1_0000
     }
 
     /// The sum of two small integers, or nil when it does not fit: on the patterns, without
     /// decoding them (x + y + 2^47 = pattern(x) + pattern(y) - tag - 2^47).
     @inline(__always)
     static func smallSum(_ x: Double, _ y: Double) -> Double? {
-        let sum = x.bits &+ (y.bits & 0x0000_FFFF_FFFF_FFFF) &- UInt64(smallLimit)
-        return sum >> 48 == smallTag >> 48 ? Double(bits: sum) : nil
+        // (tag + a) + (tag + b) - (tag + 2^47) = tag + (x + y + 2^47): its high bits are the
+        // tag's exactly when the sum fits (else one more or one less).
+        let sum = x.bits &+ y.bits &- (smallTag | UInt64(smallLimit))
+        return isSmallPattern(sum) ? Double(bits: sum) : nil
+    }
+
+    /// Whether a pattern has the small integers' tag, tested on its high 32 bits (as `isValue`).
+    @inline(__always)
+    static func isSmallPattern(_ bits: UInt64) -> Bool {
+        UInt32(truncatingIfNeeded: bits &>> 32) &- UInt32(smallTag >> 32) < 0x1_0000
     }
 
     /// The difference of two small integers, or nil when it does not fit.
     @inline(__always)
     static func smallDifference(_ x: Double, _ y: Double) -> Double? {
-        let difference = x.bits &- (y.bits & 0x0000_FFFF_FFFF_FFFF) &+ UInt64(smallLimit)
-        return difference >> 48 == smallTag >> 48 ? Double(bits: difference) : nil
+        // (tag + a) - (tag + b) + (tag + 2^47) = tag + (x - y + 2^47), as `smallSum`.
+        let difference = x.bits &- y.bits &+ (smallTag | UInt64(smallLimit))
+        return isSmallPattern(difference) ? Double(bits: difference) : nil
     }
 
     /// Whether the entry holds a value (as opposed to a node or no value): finite, inline or
@@ -115,8 +126,10 @@ enum StackSlot {
     /// NaNs of no value.
     @inline(__always)
     static func isValue(_ slot: Double) -> Bool {
-        let top = slot.bits &>> 48
-        return top & 0x7FF0 != 0x7FF0 || top &- (boxTag >> 48) < 3
+        // On the high 32 bits, whose tests take 32-bit immediates (no 64-bit constant for the
+        // interpreter's loop to keep in a register).
+        let high = UInt32(truncatingIfNeeded: slot.bits &>> 32)
+        return high & 0x7FF0_0000 != 0x7FF0_0000 || high &- UInt32(boxTag >> 32) < 0x3_0000
     }
 
     /// No value: a NaN that is none of the tags.
@@ -139,5 +152,5 @@ extension Double {
 
     /// `isFinite` on the bits, inline for the same reason.
     @_transparent
-    var isFiniteValue: Bool { (bits >> 52) & 0x7FF != 0x7FF }
+    var isFiniteValue: Bool { UInt32(truncatingIfNeeded: bits &>> 32) & 0x7FF0_0000 != 0x7FF0_0000 }  // 32-bit immediates
 }

@@ -87,6 +87,15 @@ enum Opcode: UInt8, CaseIterable {
     case lessBranch, greaterBranch, lessEqualBranch, greaterEqualBranch, equalBranch, notEqualBranch
     /// `local ret`: the value of a word's last part (`n else … then ;`).
     case localReturn
+    /// `local op next`, a counted loop whose body is `i +` (`0 1 N for i i + next`): a whole
+    /// iteration in one dispatch. Order: the quick operations (the arithmetic ones).
+    case addLocalNext, subtractLocalNext, multiplyLocalNext
+    /// `op ret`: a word's last operation and its return (`n 1 - fib n 2 - fib + ;`). Order: the
+    /// quick operations (the arithmetic ones).
+    case addReturn, subtractReturn, multiplyReturn
+    /// `local literal − call`, the recursive call on a smaller argument (`n 1 - fib`): the
+    /// argument pushed, then the call, in one dispatch.
+    case localSubtractLiteralCall
 }
 
 /// The operations the loop computes in place on small integers and doubles, in the order of
@@ -134,18 +143,6 @@ extension Opcode {
         unsafeBitCast(Opcode.add.rawValue &+ UInt8(truncatingIfNeeded: operation.rawValue), to: Opcode.self)
     }
 
-    /// A superinstruction's quick operation, and how many plain words it stands for.
-    var fused: (operation: QuickOperation, length: Int)? {
-        func member(_ first: Opcode, _ count: Int, _ length: Int) -> (QuickOperation, Int)? {
-            let offset = Int(rawValue) - Int(first.rawValue)
-            guard offset >= 0, offset < count else { return nil }
-            // Branch families start at `less`.
-            return (QuickOperation(rawValue: count == 6 ? offset + 3 : offset)!, length)
-        }
-        return member(.addLocal, 9, 2) ?? member(.addLiteral, 9, 2) ?? member(.localAddLiteral, 9, 3)
-            ?? member(.localLessLiteralBranch, 6, 4) ?? member(.lessBranch, 6, 2)
-    }
-
     /// The opcode of the first plain word of a superinstruction's sequence, which the loop
     /// runs when the superinstruction cannot (same operands).
     var plain: Opcode {
@@ -164,7 +161,10 @@ extension Opcode {
         case .greaterEqualBranch: .greaterEqual
         case .equalBranch: .equal
         case .notEqualBranch: .notEqual
-        case .localReturn: .local
+        case .localReturn, .addLocalNext, .subtractLocalNext, .multiplyLocalNext, .localSubtractLiteralCall: .local
+        case .addReturn: .add
+        case .subtractReturn: .subtract
+        case .multiplyReturn: .multiply
         default: self
         }
     }

@@ -17,6 +17,11 @@ final class Program: @unchecked Sendable {
         var isBroken = false
         /// One output and no side effect: with trees, its calls become `f(x)` nodes.
         var isFunction = false
+        /// For the loop's quick call: the entries a call needs (`inputs`, or more than any stack
+        /// holds for a word with errors, whose calls take the slow path), and how many
+        /// parameters the first instruction binds (0: it is no `bind`), which the call does, and
+        /// how many of the arguments must be values (a function's: see `Machine.call`).
+        var quickInputs = 0, bindCount = 0, valueArguments = 0
         /// More than the most entries the program can push above the depth it starts at, so
         /// that its pushes need no check (`Machine.interpret`): 4 per instruction, plus what its
         /// calls and counted words leave. Loops leave the depth as they found it, so each
@@ -161,6 +166,9 @@ final class Program: @unchecked Sendable {
         header.pointee.localCount = localCount
         header.pointee.isBroken = isBroken
         header.pointee.isFunction = isFunction
+        header.pointee.quickInputs = isBroken ? Int(Int32.max) : inputs
+        header.pointee.bindCount = count > 0 && self[0].opcode == .bind ? self[0].a : 0
+        header.pointee.valueArguments = isFunction ? inputs : 0
     }
 
     func setReach(_ reach: Int) { self.reach = reach }

@@ -16,6 +16,39 @@ struct RunState: Sendable {
     var pollRequested = false
     /// The top level's block or call runs without trees (`Machine.dropTrees`).
     var treesDropped = false
+
+    // The loop's registers that few instructions use, here in memory: as the loop's locals they
+    // took the machine registers its every instruction needs (ip, sp, fp, the countdown), which
+    // the optimizer then spilled.
+    /// The end of the stack's storage.
+    nonisolated(unsafe) var limit = UnsafeMutablePointer<Double>(bitPattern: 8)!
+    /// Frames the quick call may push: the depth limit, or the room there is.
+    var frameLimit = 0
+    /// Whether steps count (0 at the top level of a chunk), and the countdown's anchor (see
+    /// `Machine.stepsTaken`).
+    var weight = 0, anchor = 0
+    /// Where the current frame's locals start.
+    var localsBase = 0
+}
+
+extension RunState {
+    /// Pops the frame of the word being left, and its locals: the caller's frame (its
+    /// locals start at `localsBase` again).
+    @inline(__always)
+    mutating func popFrame() -> Machine.Frame {
+        let frame = frames.pop()
+        locals.count = localsBase
+        localsBase = frame.localsBase
+        return frame
+    }
+
+    /// Whether the word being run returns to a caller inside a word or block: not out of the
+    /// run (which began with `entryFrames` frames) and not to the top level, where a return
+    /// does more (`ret`'s general path).
+    @inline(__always)
+    func returnsInside(above entryFrames: Int) -> Bool {
+        frames.count > entryFrames && frames[frames.count &- 1].weight != 0
+    }
 }
 
 /// A growable buffer of plain values for a run (frames, locals), whose storage the loop holds

@@ -1,23 +1,24 @@
 /// The compiler's last pass over a body: common short sequences (`i +`, `n 1 -`, `n 2 < if`,
-/// `n ;`) become one superinstruction, as gforth's do, and a jump to a return becomes the
+/// `n ;`, `+ ;`, `n 1 - f`, a loop's whole body `i + next`) become one superinstruction, as gforth's do, and a jump to a return becomes the
 /// return. A superinstruction replaces only the first word of its sequence; the others stay,
 /// so a jump into the middle runs the plain words from there on, and the loop can always run
 /// the first plain word instead (`Opcode.plain`). No sequence spans a jump's target.
 enum Superinstructions {
     static func fuse(_ program: Program) {
         let count = program.count
-        var isTarget = [Bool](repeating: false, count: count + 1)  // a jump may go to the end
-        var i = 0
-        while i < count {
-            if let offset = program[i].jumpOffset, i + offset >= 0, i + offset <= count { isTarget[i + offset] = true }
-            i += program[i].width
-        }
         // Jumps to a return return (`n else … then ;`: the first part's jump).
-        i = 0
+        var i = 0
         while i < count {
             if program[i].opcode == .jump, i + program[i].b < count, program[i + program[i].b].opcode == .ret {
                 program[i] = Instruction(.ret)
             }
+            i += program[i].width
+        }
+        // The jumps' targets, after those (the return they went to may now start a sequence).
+        var isTarget = [Bool](repeating: false, count: count + 1)  // a jump may go to the end
+        i = 0
+        while i < count {
+            if let offset = program[i].jumpOffset, i + offset >= 0, i + offset <= count { isTarget[i + offset] = true }
             i += program[i].width
         }
         /// Whether the words after `i` up to `i + length - 1` exist and are no jump's target.
@@ -38,7 +39,14 @@ enum Superinstructions {
             let word = program[i]
             switch word.opcode {
             case .local:
-                if straight(4), program[i + 1].opcode == .literal, let op = quick(i + 2), op.isComparison,
+                if straight(3), let op = quick(i + 1), op.rawValue <= QuickOperation.multiply.rawValue,
+                   program[i + 2].opcode == .forNext, program[i + 2].b == -2, program[i + 2].a == word.a {
+                    // `i + next`: the loop's whole body, on its own counter
+                    program[i] = word.with(family(.addLocalNext, op))
+                } else if straight(4), program[i + 1].opcode == .literal, quick(i + 2) == .subtract,
+                          program[i + 3].opcode == .call {
+                    program[i] = word.with(.localSubtractLiteralCall)
+                } else if straight(4), program[i + 1].opcode == .literal, let op = quick(i + 2), op.isComparison,
                    program[i + 3].opcode == .branch {
                     program[i] = word.with(family(.localLessLiteralBranch, op, branch: true))
                 } else if straight(3), program[i + 1].opcode == .literal, let op = quick(i + 2) {
@@ -51,6 +59,10 @@ enum Superinstructions {
             case .literal:
                 if straight(2), let op = quick(i + 1) {
                     program[i] = word.with(family(.addLiteral, op))
+                }
+            case .add, .subtract, .multiply:
+                if straight(2), program[i + 1].opcode == .ret {
+                    program[i] = word.with(family(.addReturn, quick(i)!))
                 }
             case .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual:
                 if straight(2), program[i + 1].opcode == .branch {

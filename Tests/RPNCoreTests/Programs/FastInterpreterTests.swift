@@ -60,6 +60,21 @@ import Testing
         ("10 : down ( n -- z ) n 0 > if n 1 - down else 0 then ; down", Number(0), 0),
         (": fib ( n -- f ) n 2 < if n else n 1 - fib n 2 - fib + then ; 20 fib", Number(6765), 6765),
         ("0.25 1 2 for i i 0.5 × + next", Number.ratio(.small(7), .small(4)), 1.75),
+        // A loop's whole body fused with its `next` (`i + next`, `i − next`, `i × next`):
+        // 0 − 1 − 2 − 3 − 4 = −10; 5! = 120; a bound that is a fraction (not counted) stops
+        // after 3; a counter up to 2^47 − 1, the last short integer: 3·2^47 − 6.
+        ("0 1 4 for i i − next", Number(-10), -10),
+        ("1 1 5 for i i × next", Number(120), 120),
+        ("0 1 7 2 ÷ for i i + next", Number(6), 6),
+        ("0 2 47 ^ 3 − 2 47 ^ 1 − for i i + next", Number(422_212_465_065_978), 422_212_465_065_978),
+        ("1 2 ÷ 1 3 for i i × next", Number(3), 3),
+        // A word's last operation fused with its return (`× ;`, `− ;`), on fractions too:
+        // (1/2)² − 1 = −3/4.
+        (": square ( x -- y ) x dup × ; : f ( x -- y ) x square 1 − ; 1 2 ÷ f", Number.ratio(.small(-3), .small(4)), -0.75),
+        (": d ( a b -- c ) b a swap − ; : g ( x -- y ) x 10 d 3 + ; 4 g", Number(-3), -3),
+        // The recursive call on `n 1 −`, fused, on a fraction too: 7/2, 5/2, 3/2, 1/2, −1/2 … 0.
+        ("7 2 ÷ : down ( n -- z ) n 0 > if n 1 − down else 0 then ; down", Number(0), 0),
+        (": sum ( n -- s ) n 1 < if 0 else n n 1 − sum + then ; 100 sum", Number(5050), 5050),
     ])
     func fusedSequences(_ program: String, _ exactAnswer: Number, _ floatAnswer: Double) {
         for (exact, answer) in [(true, exactAnswer), (false, Number(floatAnswer))] {

@@ -36,6 +36,17 @@ import Testing
         #expect(machine.nodes.count < 250_000, "\(machine.nodes.count) nodes")
     }
 
+    /// A word whose run dropped the trees returns the top level its trees, however its last
+    /// instruction returns: a plain `ret`, a parameter's value (`n ;`), an operation (`+ ;`).
+    @Test(arguments: ["n dup ;", "n n ;", "n n 0 + ;", "n n 1 × ;"])
+    func aWordPastTheBudgetGivesTheTopLevelItsTreesBack(_ ending: String) {
+        var machine = Self.shellMachine()
+        machine.run(SourceFile(name: "<t>", text: ": big ( n -- a b ) 0 1 200000 for i i + next drop \(ending) 5 big 1 2 +"))
+        #expect(machine.values() == [Number(5), Number(5), Number(3)])
+        #expect(machine.description() == "5,5,1+2", "\(ending)")
+        #expect(machine.diagnostics.isEmpty)
+    }
+
     @Test func shortLoopsKeepTheirDescriptions() {
         var machine = Self.shellMachine()
         machine.run(SourceFile(name: "<t>", text: "0 1 3 for i i + next"))
