@@ -3,7 +3,6 @@
 ;; Version: 0.1
 ;; Package-Requires: ((emacs "26.1"))
 ;; Keywords: languages
-;; URL: https://example.invalid/rpn
 
 ;;; Commentary:
 

@@ -161,10 +161,26 @@ def test_vsce_manifest_validation(manifest):
         assert minimum(types)[:2] <= minimum(manifest["engines"]["vscode"])[:2]
 
 
-def test_vsce_finds_the_repository(manifest):
-    repo = manifest.get("repository")
-    url = repo.get("url") if isinstance(repo, dict) else repo
-    assert isinstance(url, str) and url, "vsce: A 'repository' field is missing (it asks to continue)"
+def test_no_placeholder_repository_and_vsce_is_told_so(manifest):
+    # No repository rather than an address that is not one; `vsce package` then needs
+    # --allow-missing-repository, or it asks to continue.
+    assert "repository" not in manifest, manifest.get("repository")
+    assert "--allow-missing-repository" in manifest["scripts"]["package"]
+    readme = (VSCODE / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"vsce package --allow-missing-repository", readme)
+
+
+@pytest.mark.parametrize("relative", ["editors/vscode/package.json", "editors/emacs/rpn-mode.el",
+                                      "editors/README.md", "README.md"])
+def test_no_placeholder_addresses(relative):
+    text = (REPO / relative).read_text(encoding="utf-8")
+    assert not re.search(r"example\.(invalid|com|org)|your-?name|TODO: ?url", text, re.I), relative
+
+
+def test_the_repository_has_the_mit_license_the_packages_name():
+    root = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert root.startswith("MIT License") and "Permission is hereby granted, free of charge" in root
+    assert (VSCODE / "LICENSE").read_text(encoding="utf-8") == root  # vsce wants its own copy
 
 
 def test_vsce_finds_a_license_that_matches_the_manifest(manifest):

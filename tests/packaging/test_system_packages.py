@@ -73,6 +73,15 @@ sys.exit(code)
 
 FAKE_APT_GET = '''#!/bin/sh
 echo "$@" >> "$0.log"
+# Another apt holds the lock for the first N calls (N in $0.locked), as apt says it.
+if [ -f "$0.locked" ]; then
+    left=$(cat "$0.locked")
+    if [ "$left" -gt 0 ]; then
+        echo $((left - 1)) > "$0.locked"
+        echo "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)" >&2
+        exit 100
+    fi
+fi
 '''
 
 FAKE_SUDO = '''#!/bin/sh
@@ -94,11 +103,11 @@ def fake_bin(tmp_path: Path) -> Path:
     return bin_dir
 
 
-def run_script(fake_bin: Path, *packages: str) -> list[str]:
-    env = dict(os.environ, PATH=f"{fake_bin}:/usr/bin:/bin")
+def run_script(fake_bin: Path, *packages: str, succeeds: bool = True, **env_vars: str) -> list[str]:
+    env = dict(os.environ, PATH=f"{fake_bin}:/usr/bin:/bin", RPN_APT_LOCK_RETRY="0.05", **env_vars)
     proc = subprocess.run([str(SCRIPT), *packages], env=env, capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (proc.returncode == 0) == succeeds, proc.stdout + proc.stderr
     log = fake_bin / "apt-get.log"
     return log.read_text().splitlines() if log.exists() else []
 
@@ -130,3 +139,31 @@ def test_installs_only_the_missing_ones_in_one_apt_get_call(fake_bin):
 
 def test_nothing_to_do_runs_no_apt_get(fake_bin):
     assert run_script(fake_bin, "installed-pkg") == []
+
+
+def test_every_apt_get_call_waits_for_the_dpkg_lock(fake_bin):
+    calls = run_script(fake_bin, "never-heard-of-pkg")
+    assert [c.split()[:2] for c in calls] == [["-o", "DPkg::Lock::Timeout=600"]] * 2, calls
+
+
+def test_a_lock_held_by_another_apt_is_waited_for(fake_bin):
+    (fake_bin / "apt-get.locked").write_text("3")  # update fails three times, then gets through
+    calls = run_script(fake_bin, "never-heard-of-pkg")
+    assert sum(" update " in f" {c} " for c in calls) == 4, calls
+    assert sum(" install " in f" {c} " for c in calls) == 1, calls
+    assert calls[-1].split()[-1] == "never-heard-of-pkg", calls
+
+
+def test_a_lock_held_past_the_deadline_fails_with_apt_s_message(fake_bin):
+    (fake_bin / "apt-get.locked").write_text("1000000")
+    env = dict(os.environ, PATH=f"{fake_bin}:/usr/bin:/bin", RPN_APT_LOCK_RETRY="0.05", RPN_APT_LOCK_WAIT="1")
+    proc = subprocess.run([str(SCRIPT), "never-heard-of-pkg"], env=env, capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 100, proc.stderr
+    assert "Could not get lock" in proc.stderr and "waiting" in proc.stderr
+
+
+def test_a_failure_that_is_no_lock_is_not_tried_again(fake_bin):
+    (fake_bin / "apt-get").write_text('#!/bin/sh\necho "$@" >> "$0.log"\necho "E: Unable to locate package nope" >&2\nexit 100\n')
+    calls = run_script(fake_bin, "never-heard-of-pkg", succeeds=False)
+    assert len(calls) == 1, calls
