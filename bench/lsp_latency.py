@@ -336,6 +336,16 @@ def main():
                    f"semantic tokens for {RANGE_LINES} lines < 5 ms at {n}: {ms(r['tokens_range'])} ms")
         if r["per_byte_rest"] is not None:
             target(r["per_byte_rest"] < 5, f"memory at rest < 5 bytes per byte of open text at {n}: {r['per_byte_rest']:.1f}")
+        # Issue 17 (incremental analysis): an edit re-analyses only what it can change.
+        kind = "programs" if args.programs else "plain"
+        limit = {10000: 2.0, 100000: 2.0, 1000000: 10.0}.get(r["lines"])
+        if limit:
+            target(r["change_median"] < limit,
+                   f"(issue 17) didChange → diagnostics median < {limit:g} ms at {n} ({kind}): {r['change_median']:.2f} ms")
+        if r["lines"] == 1000000:
+            target(r["open"] < 1500, f"(issue 17) open → diagnostics < 1.5 s at {n} ({kind}): {r['open'] / 1000:.2f} s")
+        target(r["per_byte_working"] < 5,
+               f"(issue 17) memory in use < 5 bytes per byte of text at {n} ({kind}): {r['per_byte_working']:.1f}")
         if r["exit"] != 0:
             failed = True
             print(f"- server exited with {r['exit']} after shutdown/exit")
