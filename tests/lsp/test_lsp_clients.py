@@ -159,6 +159,10 @@ async def test_initialize_advertises_what_is_implemented(client: LanguageClient)
         "number", "operator", "function", "variable", "keyword", "comment", "parameter"]
     assert list(caps.semantic_tokens_provider.legend.token_modifiers) == ["declaration", "readonly", "defaultLibrary"]
     assert client.rpn_capabilities.experimental == {"rpnEvaluateProvider": True, "rpnDescribeProvider": True}
+    # These clients do not pull diagnostics (no textDocument.diagnostic): they are pushed them
+    # and offered no pull (test_lsp_pull_diagnostics.py has the clients that pull).
+    assert client.rpn_client_capabilities.text_document.diagnostic is None
+    assert caps.diagnostic_provider is None
 
 
 async def test_diagnostics_at_the_right_columns(client: LanguageClient):
