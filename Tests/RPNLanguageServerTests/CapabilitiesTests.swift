@@ -5,8 +5,12 @@ import Testing
 /// The capabilities `initialize` advertises come from the handlers registered: each handled
 /// method advertises its capability, and nothing else is advertised.
 @Suite struct CapabilitiesTests {
+    /// A client that says it can do what the server offers only to some (pull diagnostics).
+    static let capableClient: JSONValue = ["textDocument": ["diagnostic": [:]]]
+
     /// The capabilities object as it was written by hand, in step with the handlers, before it
-    /// was derived from them (constants spelled out: sync kind 2 is incremental).
+    /// was derived from them (constants spelled out: sync kind 2 is incremental), for
+    /// `capableClient`.
     static let handWritten: JSONValue = [
         "positionEncoding": "utf-16",
         "textDocumentSync": ["openClose": true, "change": 2],
@@ -32,12 +36,13 @@ import Testing
             "range": true,
         ],
         "experimental": ["rpnEvaluateProvider": true, "rpnDescribeProvider": true],
+        "diagnosticProvider": ["interFileDependencies": false, "workspaceDiagnostics": true],
     ]
 
     func capabilities(removing methods: [String] = []) -> JSONValue {
         let h = ServerHarness(initialize: false)
         for method in methods { h.server.removeHandler(method) }
-        return h.result("initialize", ["capabilities": [:]])["capabilities"] ?? .null
+        return h.result("initialize", ["capabilities": Self.capableClient])["capabilities"] ?? .null
     }
 
     /// Every key of both objects, at every depth, compared one by one (so a failure names it).
@@ -90,6 +95,8 @@ import Testing
         ("textDocument/didChange", ["textDocumentSync", "change"], nil),
         ("textDocument/didOpen", ["textDocumentSync", "openClose"], true),  // didClose says so too
         ("textDocument/didClose", ["textDocumentSync", "openClose"], true),
+        ("textDocument/diagnostic", ["diagnosticProvider"], nil),  // the workspace's alone is none
+        ("workspace/diagnostic", ["diagnosticProvider", "workspaceDiagnostics"], false),
     ]
 
     @Test(arguments: removals)

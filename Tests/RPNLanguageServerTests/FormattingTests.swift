@@ -53,12 +53,53 @@ import Testing
         #expect(Self.format(text, options).result == expected)
     }
 
-    @Test func oneEditPerChangedLine() {
+    /// Edits replace only the blanks that change (the common part of a run stays), so a
+    /// client's cursor stays on its token; a formatted document gets none.
+    @Test func editsAreOfTheBlanksThatChange() {
         let (edits, result) = Self.format("3 4 +\n5  6\n7 8\n9  √\n")
         #expect(result == "3 4 +\n5 6\n7 8\n9 √\n")
-        #expect(edits.map { span($0["range"]) } == [[1, 0, 1, 4], [3, 0, 3, 4]])
-        #expect(edits.map { $0["newText"]?.stringValue ?? "" } == ["5 6", "9 √"])
+        #expect(edits.map { span($0["range"]) } == [[1, 2, 1, 3], [3, 2, 3, 3]])
+        #expect(edits.map { $0["newText"]?.stringValue ?? "" } == ["", ""])
         #expect(Self.format("3 4 + # ok\r\n").edits == [])
+        #expect(Self.format(": f\n  1 if\n    2\n  then\n;\n").edits == [])
+    }
+
+    /// The layout's indentation (the core's `Formatter`: a level per definition, if part and
+    /// loop), `formatting.indentWidth` spaces a level (2 when not given or not in 0...8); the
+    /// client's `tabSize` and `insertSpaces` change nothing.
+    @Test(arguments: [
+        (nil, ["tabSize": 4, "insertSpaces": true], ": f\n  1 if\n    2\n  then\n;\n"),
+        (nil, ["tabSize": 8, "insertSpaces": false], ": f\n  1 if\n    2\n  then\n;\n"),
+        (4, [:], ": f\n    1 if\n        2\n    then\n;\n"),
+        (0, [:], ": f\n1 if\n2\nthen\n;\n"),
+        (9, [:], ": f\n  1 if\n    2\n  then\n;\n"),
+        (-1, [:], ": f\n  1 if\n    2\n  then\n;\n"),
+    ] as [(Int?, JSONObject, String)])
+    func indentation(_ width: Int?, _ options: JSONObject, _ expected: String) {
+        let settings: JSONValue = width.map { ["formatting": ["indentWidth": .int($0)]] } ?? [:]
+        let h = ServerHarness(initializationOptions: settings)
+        let text = ": f\n1 if\n\t2\n      then\n;\n"
+        h.open(text)
+        let edits = h.result("textDocument/formatting", ["textDocument": ["uri": "file:///t.rpn"],
+                                                         "options": .object(options)]).arrayValue ?? []
+        #expect(ClientText.applying(edits, to: text, encoding: "utf-16") == expected)
+    }
+
+    /// A width set after initialize applies to the next formatting; one not understood leaves
+    /// the width in force.
+    @Test func theIndentWidthSetLater() {
+        let h = ServerHarness()
+        let text = ": f\n1\n;"
+        h.open(text)
+        func formatted() -> String? {
+            let edits = h.result("textDocument/formatting", ["textDocument": ["uri": "file:///t.rpn"], "options": [:]])
+            return ClientText.applying(edits.arrayValue ?? [], to: text, encoding: "utf-16")
+        }
+        #expect(formatted() == ": f\n  1\n;")
+        h.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["formatting": ["indentWidth": 3]]]])
+        #expect(formatted() == ": f\n   1\n;")
+        h.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["formatting": ["indentWidth": "wide"]]]])
+        #expect(formatted() == ": f\n   1\n;")
     }
 
     /// After characters of several bytes and UTF-16 units, in both encodings.
@@ -95,5 +136,18 @@ import Testing
         #expect(format((1, 0), (3, 0)) == "1  2\r\n3 4\r\n5 6\r\n7  8", "a selection of whole lines")
         #expect(format((2, 3), (0, 0)) == "1 2\r\n3 4\r\n5 6\r\n7  8", "backwards")
         #expect(format((3, 0), (3, 4)) == "1  2\r\n3  4\r\n5  6\r\n7 8", "no final line ending: the whole document's")
+    }
+
+    /// The lines of a range are indented by the structure of the whole document: a line in a
+    /// definition's body gets its level though the `:` is outside the range.
+    @Test func rangeFormattingIndentsByTheWholeDocument() {
+        let h = ServerHarness()
+        let text = ": f ( n -- m )\nn 0 > if\nn\nelse\n0\nthen\n;"
+        h.open(text)
+        let edits = h.result("textDocument/rangeFormatting", [
+            "textDocument": ["uri": "file:///t.rpn"], "options": ["tabSize": 4, "insertSpaces": true],
+            "range": ["start": ServerHarness.position(2, 0), "end": ServerHarness.position(3, 4)],
+        ]).arrayValue ?? []
+        #expect(ClientText.applying(edits, to: text, encoding: "utf-16") == ": f ( n -- m )\nn 0 > if\n    n\n  else\n0\nthen\n;")
     }
 }

@@ -159,6 +159,10 @@ async def test_initialize_advertises_what_is_implemented(client: LanguageClient)
         "number", "operator", "function", "variable", "keyword", "comment", "parameter"]
     assert list(caps.semantic_tokens_provider.legend.token_modifiers) == ["declaration", "readonly", "defaultLibrary"]
     assert client.rpn_capabilities.experimental == {"rpnEvaluateProvider": True, "rpnDescribeProvider": True}
+    # These clients do not pull diagnostics (no textDocument.diagnostic): they are pushed them
+    # and offered no pull (test_lsp_pull_diagnostics.py has the clients that pull).
+    assert client.rpn_client_capabilities.text_document.diagnostic is None
+    assert caps.diagnostic_provider is None
 
 
 async def test_diagnostics_at_the_right_columns(client: LanguageClient):
@@ -299,10 +303,15 @@ async def test_formatting(client: LanguageClient):
     options = types.FormattingOptions(tab_size=4, insert_spaces=True)
     edits = await bounded(client.text_document_formatting_async(
         types.DocumentFormattingParams(text_document=doc.identifier, options=options)))
-    # One edit per changed line, positioned in the negotiated encoding (the comment stays).
+    # Edits of only the blanks that change (a run keeps its first blank), positioned in the
+    # negotiated encoding (the comment stays).
+    e = client.rpn_encoding
     assert [(span(e.range), e.new_text) for e in edits] == [
-        ((1, 0, 1, units("3   4+5×  √", client.rpn_encoding)), "3 4 + 5 × √"),
-        ((3, 0, 3, units("  2π× ", client.rpn_encoding)), "2 π ×")]
+        ((1, 2, 1, 4), ""), ((1, 5, 1, 5), " "), ((1, 6, 1, 6), " "),
+        ((1, units("3   4+5", e), 1, units("3   4+5", e)), " "),
+        ((1, units("3   4+5× ", e), 1, units("3   4+5×  ", e)), ""),
+        ((3, 0, 3, 2), ""), ((3, units("  2", e), 3, units("  2", e)), " "),
+        ((3, units("  2π", e), 3, units("  2π", e)), " "), ((3, units("  2π×", e), 3, units("  2π× ", e)), "")]
     # An already formatted document: no edits.
     done = Doc(client, "formatted.rpn", "3 4 + # ok\n")
     await done.open()
@@ -501,8 +510,8 @@ async def test_incremental_edits_with_multibyte_characters(client: LanguageClien
         ("missing-operand", doc.span(1, "−")),     # UTF-16 (1,5)-(1,6)
         ("division-by-zero", doc.span(1, "÷")),    # UTF-16 (1,11)-(1,12)
     ])
-    # The server's text is exactly ours: with a double space put back in, formatting returns
-    # the line with single spaces.
+    # The server's text is exactly ours: with a double space put back in, formatting takes
+    # the extra space out.
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=5),
         content_changes=[change(doc.pos(1, doc.find(1, "4")), doc.pos(1, doc.find(1, "4")), " ")]))
@@ -510,7 +519,7 @@ async def test_incremental_edits_with_multibyte_characters(client: LanguageClien
     edits = await bounded(client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=doc.identifier, options=types.FormattingOptions(tab_size=2, insert_spaces=True))))
     assert [(e.new_text, span(e.range)) for e in edits] == [
-        ("😀 1 − 4 0 ÷", (1, 0, 1, units("😀 1 −  4 0 ÷", doc.encoding)))]
+        ("", (1, units("😀 1 − ", doc.encoding), 1, units("😀 1 −  ", doc.encoding)))]
     # The replacement of the whole text (a change without a range) is accepted too.
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=6),
@@ -574,6 +583,6 @@ async def test_configuration_changes_formatting_inlay_hints_and_angles(client: L
     assert await formatted() == []
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"rpn": {
         "formatting": {"glyphs": "ascii"}, "inlayHints": {"enabled": False}, "angleUnit": "degrees"}}))
-    assert await formatted() == ["3 4 * sqrt pi ->x"]  # the one line that changes
+    assert await formatted() == ["*", "sqrt", "pi", "->x"]  # the tokens that change, alone
     assert list(await hints()) == []
     assert await sine() == pytest.approx(1.0)

@@ -224,7 +224,7 @@ async def test_formatting_keeps_line_endings_and_honours_the_options(client: Lan
 
     edits, result = await formatted()
     assert result == "3 4 +\r\n# 😀 keep  \r\n5 × √\r1 2"
-    assert len(edits) == 3, "one edit per changed line"
+    assert len(edits) == 5, "one edit per run of blanks that changes"
     _, result = await formatted(trim_trailing_whitespace=True, insert_final_newline=True)
     assert result == "3 4 +\r\n# 😀 keep\r\n5 × √\r1 2\r"
     ending = Doc(client, "final.rpn", "1  2\n\n\n")
@@ -233,6 +233,72 @@ async def test_formatting_keeps_line_endings_and_honours_the_options(client: Lan
         text_document=ending.identifier,
         options=types.FormattingOptions(tab_size=4, insert_spaces=True, trim_final_newlines=True))))
     assert apply(ending.text, edits, ending.encoding) == "1 2\n"
+
+
+# A definition, its if parts and loop, and a block left open at the end (0-based lines):
+#   1: the body one level in (2 spaces by default), 2 and 3 over-indented with spaces and a tab
+#   4: a comment line indented as code, its text kept; 5: else level with its if
+#   9: `;` level with its `:`; 10: an if the text never closes: the lines after it keep theirs
+LAYOUT = ("# 😀 layout\n"
+          ": alternating ( n -- s )   # odd k  added\n"
+          "0\n"
+          "      n 1 -1 for k\n"
+          "\tk 2 mod 1 = if  k +\n"
+          "# 😀  even k\n"
+          " else\n"
+          "k -\n"
+          "then\n"
+          "   step\n"
+          "  ;\n"
+          "5 alternating 0 > if\n"
+          "      7   8\n")
+LAID_OUT = ("# 😀 layout\n"
+            ": alternating ( n -- s ) # odd k  added\n"
+            "  0\n"
+            "  n 1 -1 for k\n"
+            "    k 2 mod 1 = if k +\n"
+            "      # 😀  even k\n"
+            "    else\n"
+            "      k -\n"
+            "    then\n"
+            "  step\n"
+            ";\n"
+            "5 alternating 0 > if\n"
+            "      7 8\n")
+
+
+async def test_formatting_indents_by_the_structure_with_edits_of_blanks_alone(client: LanguageClient):
+    doc = Doc(client, "layout.rpn", LAYOUT)
+    await doc.open()
+    options = types.FormattingOptions(tab_size=8, insert_spaces=False)  # neither matters
+
+    async def formatted(text: str):
+        return await bounded(client.text_document_formatting_async(types.DocumentFormattingParams(
+            text_document=doc.identifier, options=options)))
+
+    edits = await formatted(LAYOUT)
+    assert apply(LAYOUT, edits, doc.encoding) == LAID_OUT
+    # Only blanks are replaced, by blanks: every token stays where the client's cursor is.
+    for edit in edits:
+        start, end = index_of(LAYOUT, edit.range.start, doc.encoding), index_of(LAYOUT, edit.range.end, doc.encoding)
+        assert LAYOUT[start:end].strip(" \t") == "" and edit.new_text.strip(" ") == "", edit
+    # Formatting twice is formatting once: the laid-out text gets no edits.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=LAID_OUT)]))
+    assert list(await formatted(LAID_OUT)) == []
+    # The width is the `formatting.indentWidth` setting's.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"rpn": {"formatting": {"indentWidth": 4}}}))
+    wide = apply(LAID_OUT, await formatted(LAID_OUT), doc.encoding).split("\n")
+    assert wide[2:11] == ["    0", "    n 1 -1 for k", "        k 2 mod 1 = if k +", "            # 😀  even k",
+                          "        else", "            k -", "        then", "    step", ";"]
+    # Range formatting, where offered, indents the lines of the range by the whole document.
+    if client.rpn_capabilities.document_range_formatting_provider:
+        edits = await bounded(client.text_document_range_formatting_async(types.DocumentRangeFormattingParams(
+            text_document=doc.identifier, options=options,
+            range=types.Range(start=doc.pos(6, 0), end=doc.pos(7, 0)))))
+        assert apply(LAID_OUT, edits, doc.encoding).split("\n")[5:8] == ["      # 😀  even k", "        else", "      k -"]
 
 
 # --- rpn/evaluate -------------------------------------------------------------------------------

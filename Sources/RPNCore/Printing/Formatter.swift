@@ -1,8 +1,11 @@
-/// Reformats program text: one space between tokens, no leading or trailing blanks, comments
-/// kept, each line with its own ending (`\n`, `\r\n` or a lone `\r`), and optionally the
-/// operators spelled with glyphs or in ASCII. The result comes as edits, one per changed line
-/// (and at most one at the end for the final line endings), so an editor changes only what
-/// changed; `format` applies them. The language server's formatting uses it.
+/// Reformats program text: each line indented by how deep it stands in definitions, `if`s and
+/// loops (`Options.indentWidth` spaces a level), one space between tokens, no trailing blanks,
+/// comments and stack effects kept as written, each line with its own ending (`\n`, `\r\n` or a
+/// lone `\r`), and optionally the operators spelled with glyphs or in ASCII. Lines are never
+/// joined or split: where the tokens go is the author's, how far in they stand the structure's.
+/// The result comes as edits of only the bytes that change (a run of blanks, a respelled
+/// token, the final line endings), so an editor's cursor stays on its token; `format` applies
+/// them. The language server's formatting uses it.
 public enum Formatter {
     public enum Glyphs: String, Sendable {
         /// Spell every token as written.
@@ -16,6 +19,8 @@ public enum Formatter {
     /// How to format, beyond the layout, which is always the same (the LSP `FormattingOptions`).
     public struct Options: Sendable, Equatable {
         public var glyphs: Glyphs
+        /// Spaces per level of nesting (0: every line starts at its first column).
+        public var indentWidth: Int
         /// Comments lose their trailing blanks too (code never keeps any).
         public var trimTrailingWhitespace: Bool
         /// A last line with text gets a line ending (the one the document's last line break uses).
@@ -23,9 +28,13 @@ public enum Formatter {
         /// Empty lines at the end go, down to the final line ending.
         public var trimFinalNewlines: Bool
 
-        public init(glyphs: Glyphs = .keep, trimTrailingWhitespace: Bool = false, insertFinalNewline: Bool = false,
+        public static let defaultIndentWidth = 2
+
+        public init(glyphs: Glyphs = .keep, indentWidth: Int = Options.defaultIndentWidth,
+                    trimTrailingWhitespace: Bool = false, insertFinalNewline: Bool = false,
                     trimFinalNewlines: Bool = false) {
             self.glyphs = glyphs
+            self.indentWidth = indentWidth
             self.trimTrailingWhitespace = trimTrailingWhitespace
             self.insertFinalNewline = insertFinalNewline
             self.trimFinalNewlines = trimFinalNewlines
@@ -45,25 +54,18 @@ public enum Formatter {
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The edits that format `source`, in order and not overlapping: a line's text replaced
-    /// (never its ending), and at the end the final line endings trimmed or one inserted. With
-    /// `lines`, only those lines are formatted and the final line endings are left alone.
+    /// The edits that format `source`, in order, neither overlapping nor touching: runs of
+    /// blanks made what the layout asks, tokens respelled, and at the end the final line
+    /// endings trimmed or one inserted. Line endings themselves are never edited. With `lines`,
+    /// only those lines are formatted (indented by the structure of the whole text) and the
+    /// final line endings are left alone.
     public static func edits(_ source: SourceFile, options: Options = Options(), lines: Range<Int>? = nil) -> [Edit] {
         let bytes = source.bytes
         let index = source.lineIndex
         let tokens = Lexer.tokenize(source)
-        var next = 0  // the first token not yet placed on a line
-        var formatted: [[UInt8]] = []
-        formatted.reserveCapacity(index.lineCount)
-        for line in 0..<index.lineCount {
-            let content = index.lineRange(line, in: bytes)
-            var text: [UInt8] = []
-            while next < tokens.count, tokens[next].range.lowerBound - source.baseOffset < content.upperBound {
-                if !text.isEmpty { text.append(UInt8(ascii: " ")) }
-                text += spelling(of: tokens[next], in: source, options: options)
-                next += 1
-            }
-            formatted.append(text)
+        let layout = LineLayout.lines(of: tokens, in: source)
+        func local(_ token: Token) -> Range<Int> {
+            (token.range.lowerBound - source.baseOffset)..<(token.range.upperBound - source.baseOffset)
         }
 
         let all = 0..<index.lineCount
@@ -72,10 +74,10 @@ public enum Formatter {
         var kept = index.lineCount
         var finalEnding: [UInt8] = []
         if lines == nil {
-            let lastWithText = formatted.lastIndex { !$0.isEmpty }
+            let lastWithText = layout.lastIndex { !$0.tokens.isEmpty }
             if options.trimFinalNewlines {
                 kept = lastWithText.map { $0 + 1 } ?? 0
-                if kept == index.lineCount - 1, formatted[kept].isEmpty, index.lineRange(kept, in: bytes).isEmpty {
+                if kept == index.lineCount - 1, index.lineRange(kept, in: bytes).isEmpty {
                     kept = index.lineCount  // only the final line ending follows: nothing to trim
                 }
             }
@@ -84,19 +86,35 @@ public enum Formatter {
             }
         }
 
-        var edits: [Edit] = []
+        var edits = EditList(bytes: bytes)
+        let space = [UInt8(ascii: " ")]
         for line in formattedLines where line < kept {
             let content = index.lineRange(line, in: bytes)
-            var text = formatted[line]
-            if line == index.lineCount - 1 { text += finalEnding }
-            if !text.elementsEqual(bytes[content]) { edits.append(Edit(range: content, bytes: text)) }
+            let tokensOfLine = layout[line].tokens
+            guard let first = tokensOfLine.first else {
+                edits.replace(content, with: [])  // blanks alone on a line go
+                continue
+            }
+            if let level = layout[line].level {
+                edits.replace(content.lowerBound..<local(tokens[first]).lowerBound,
+                              with: repeatElement(UInt8(ascii: " "), count: level * options.indentWidth))
+            }
+            var end = local(tokens[first]).lowerBound  // of the last token placed
+            for token in tokensOfLine {
+                let range = local(tokens[token])
+                if token > first { edits.replace(end..<range.lowerBound, with: space) }
+                edits.respell(range, as: spelling(of: tokens[token], in: source, options: options))
+                end = range.upperBound
+            }
+            edits.replace(end..<content.upperBound, with: [])
+            if line == index.lineCount - 1 { edits.replace(content.upperBound..<content.upperBound, with: finalEnding) }
         }
         if kept < index.lineCount {
             // From the end of the last line kept (after its ending) to the end of the text.
             let start = kept == 0 ? 0 : index.lineStarts[kept]
-            edits.append(Edit(range: start..<bytes.count, bytes: []))
+            edits.replace(start..<bytes.count, with: [])
         }
-        return edits
+        return edits.edits
     }
 
     /// The formatted text: `edits` applied.

@@ -46,13 +46,18 @@ public struct ProgramRegion: Sendable, Equatable {
 /// `next`, `step`, `until`) bring the count of open `if`, `for`, `begin` back to zero.
 struct RegionEnd: Sendable {
     let kind: ProgramRegion.Kind
-    /// Open `if`/`for`/`begin` minus their closers, the opener's included.
+    /// Open `if`/`for`/`begin` minus their closers, the opener's included; never below zero (a
+    /// closer with nothing open in a definition is the body's error and opens nothing).
     private var open: Int
 
     init(_ kind: ProgramRegion.Kind) {
         self.kind = kind
         open = kind == .block ? 1 : 0
     }
+
+    /// The constructs open inside the region and the region itself: a definition counts one
+    /// more than the `if`, `for`, `begin` open in its body, a block as many as are open.
+    var nesting: Int { kind == .definition ? open + 1 : open }
 
     /// Takes one more token of the region; true when it ends the region.
     @inline(__always)
@@ -62,7 +67,7 @@ struct RegionEnd: Sendable {
         case .endDefinition: return kind == .definition
         case .if, .for, .begin: open += 1
         case .then, .next, .step, .until:
-            open -= 1
+            open = Swift.max(open - 1, 0)
             return kind == .block && open == 0
         default: break
         }
@@ -95,6 +100,11 @@ public struct ProgramRegionScanner: Sendable {
 
     /// Whether a definition is open (a block left open is not one: its `;` would not end it).
     public var isInDefinition: Bool { end?.kind == .definition }
+
+    /// How deep the next token stands: 0 outside a region; inside one, the definition or block
+    /// and each `if`, `for`, `begin` still open in it (`: f x if` leaves 2). The layout of
+    /// `Formatter` indents by it, so it follows the compiler's rule of where regions end.
+    public var nesting: Int { end?.nesting ?? 0 }
 
     /// Takes the token at `index` of the source's tokens (comments included).
     public mutating func take(_ token: Token, at index: Int) {

@@ -1,16 +1,53 @@
 import RPNCore
 import RPNJSON
 
+/// A document's diagnostics (every core diagnostic, with code and source `rpn`, then its lints,
+/// Lints.swift), pushed to clients that do not pull them and pulled by those that do (LSP
+/// 3.17: `textDocument/diagnostic`, `workspace/diagnostic`), never both.
 extension LanguageServer {
-    /// Pushes the document's diagnostics (every core diagnostic, with code and source `rpn`), then
-    /// its lints (Lints.swift).
+    func registerDiagnostics() {
+        on(DocumentDiagnosticRequest.self) { [unowned self] request throws(ResponseError) in
+            diagnosticReport(try document(request.textDocument), previousResultID: request.previousResultID)
+        }
+        on(WorkspaceDiagnosticRequest.self) { [unowned self] request throws(ResponseError) in
+            var items: [WorkspaceDocumentDiagnosticReport] = []
+            for document in documents.all.sorted(by: { $0.uri < $1.uri }) {
+                try checkpoint()  // one analysis per document: stop when cancelled
+                items.append(WorkspaceDocumentDiagnosticReport(
+                    uri: document.uri, version: document.version,
+                    report: diagnosticReport(document, previousResultID: request.previousResultIDs[document.uri])))
+                limitRetainedAnalyses()  // one document after the other, not all at once
+            }
+            return WorkspaceDiagnosticReport(items: items)
+        }
+    }
+
+    /// Pushes the document's diagnostics, to a client that does not pull them.
     func publishDiagnostics(_ document: Document) {
+        guard !clientCapabilities.diagnosticPull else { return }
         notify("textDocument/publishDiagnostics", [
             "uri": .string(document.uri),
             "version": .int(document.version),
-            "diagnostics": .array(lspDiagnostics(document.analysis.diagnostics, in: document).map(\.json)
-                + lintDiagnostics(document)),
+            "diagnostics": .array(diagnosticItems(document)),
         ])
+    }
+
+    /// `unchanged` when the client's result is the one given for this text and settings (no
+    /// analysis then), else every diagnostic under that result's id, or a new one.
+    private func diagnosticReport(_ document: Document, previousResultID: String?) -> DocumentDiagnosticReport {
+        if let id = document.diagnosticsResultID, id == previousResultID { return .unchanged(resultID: id) }
+        let items = diagnosticItems(document)
+        let id = document.diagnosticsResultID ?? {
+            diagnosticsResults += 1
+            return String(diagnosticsResults)
+        }()
+        document.diagnosticsResultID = id
+        return .full(resultID: id, items: items)
+    }
+
+    /// Every diagnostic of the document, then its lints.
+    private func diagnosticItems(_ document: Document) -> [JSONValue] {
+        lspDiagnostics(document.analysis.diagnostics, in: document).map(\.json) + lintDiagnostics(document)
     }
 
     func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [LSPDiagnostic] {

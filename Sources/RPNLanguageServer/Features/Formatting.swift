@@ -2,8 +2,9 @@ import RPNCore
 import RPNJSON
 
 extension LanguageServer {
-    /// Single spaces between tokens, comments and each line's own ending kept, glyphs as
-    /// configured, the client's `FormattingOptions` honoured; one edit per changed line.
+    /// The core's layout (`Formatter`): lines indented by their nesting, single spaces between
+    /// tokens, comments and each line's own ending kept, glyphs and indentation width as
+    /// configured, the client's `FormattingOptions` honoured; edits of only what changes.
     func registerFormatting() {
         on(FormattingRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
@@ -24,9 +25,10 @@ extension LanguageServer {
 
     private func source(of document: Document) -> SourceFile { SourceFile(name: document.uri, bytes: document.bytes) }
 
-    /// The configured glyphs and the request's `options`.
+    /// The configured glyphs and indentation width, and the request's `options`.
     private func formatterOptions(_ options: FormattingOptions) -> Formatter.Options {
-        Formatter.Options(glyphs: configuration.formattingGlyphs, trimTrailingWhitespace: options.trimTrailingWhitespace,
+        Formatter.Options(glyphs: configuration.formattingGlyphs, indentWidth: configuration.formattingIndentWidth,
+                          trimTrailingWhitespace: options.trimTrailingWhitespace,
                           insertFinalNewline: options.insertFinalNewline, trimFinalNewlines: options.trimFinalNewlines)
     }
 

@@ -1,6 +1,7 @@
 extension LanguageServer {
     /// One file per feature; each adds its handlers to the table.
     func registerFeatures() {
+        registerDiagnostics()
         registerHover()
         registerInlayHints()
         registerCompletion()

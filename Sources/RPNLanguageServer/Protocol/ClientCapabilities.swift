@@ -19,6 +19,11 @@ struct ClientCapabilities {
     var inlayHintRefresh = false
     var semanticTokensRefresh = false
     var codeLensRefresh = false
+    /// The client pulls diagnostics (`textDocument.diagnostic`, LSP 3.17): it is offered
+    /// `diagnosticProvider` and is pushed none.
+    var diagnosticPull = false
+    /// The client can be asked to pull diagnostics again (`workspace.diagnostics.refreshSupport`).
+    var diagnosticRefresh = false
 
     init() {}
 
@@ -31,9 +36,11 @@ struct ClientCapabilities {
         unnecessaryTag = textDocument?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
             .contains(.int(DiagnosticTag.unnecessary)) ?? false
         if let limit = textDocument?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0 { foldingRangeLimit = limit }
+        diagnosticPull = textDocument?["diagnostic"]?.objectValue != nil
         let workspace = json?["workspace"]
         inlayHintRefresh = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         semanticTokensRefresh = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = workspace?["codeLens"]?["refreshSupport"]?.boolValue ?? false
+        diagnosticRefresh = workspace?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
     }
 }

@@ -1,7 +1,8 @@
 import RPNJSON
 
-/// LSP `FormattingOptions`, the parts the formatter honours (absent ones are false; the
-/// layout has no indentation, so `tabSize` and `insertSpaces` do not matter).
+/// LSP `FormattingOptions`, the parts the formatter honours (absent ones are false). Not
+/// `tabSize` and `insertSpaces`: clients send their editor-wide defaults there (4 or 8, tabs in
+/// Neovim), so the indentation is the `formatting.indentWidth` setting's, in spaces.
 struct FormattingOptions {
     var trimTrailingWhitespace = false
     var insertFinalNewline = false

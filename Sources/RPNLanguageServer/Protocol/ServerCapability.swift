@@ -10,12 +10,19 @@ struct ServerCapability: Sendable {
     /// prepareRename's `prepareProvider` goes into rename's `renameProvider`, the delta of
     /// semantic tokens into `full`.
     var refines: Bool
+    /// What the client must have said it can do for this to be offered (nil: offered to any):
+    /// `diagnosticProvider` only to clients that pull diagnostics, the others being pushed them.
+    var clientSupport: (KeyPath<ClientCapabilities, Bool> & Sendable)?
 
-    init(_ path: String..., value: JSONValue, refines: Bool = false) {
+    init(_ path: String..., value: JSONValue, refines: Bool = false,
+         clientSupport: (KeyPath<ClientCapabilities, Bool> & Sendable)? = nil) {
         self.path = path
         self.value = value
         self.refines = refines
+        self.clientSupport = clientSupport
     }
+
+    func isOffered(to client: ClientCapabilities) -> Bool { clientSupport.map { client[keyPath: $0] } ?? true }
 
     /// The capabilities merged into one object, in the order given (refinements after the
     /// entries they refine). Values at the same path merge: objects key by key, arrays as

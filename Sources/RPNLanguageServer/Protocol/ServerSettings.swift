@@ -3,13 +3,15 @@ import RPNJSON
 
 /// Settings a client gives in `initializationOptions` or `workspace/didChangeConfiguration`
 /// (`{"rpn": {...}}` or the same object bare): `{"inlayHints": false | {"enabled": false},
-/// "formatting": {"glyphs": "keep"|"unicode"|"ascii"}, "angleUnit": "radians"|"degrees",
+/// "formatting": {"glyphs": "keep"|"unicode"|"ascii", "indentWidth": 0...8}, "angleUnit": "radians"|"degrees",
 /// "exact": true|false, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
 /// "fractions": Bool, "grouping": Bool, "base": 10|16|8|2}}`.
 /// Each is nil when not given (or not understood): the setting stays as it is.
 struct ServerSettings: Equatable {
     var inlayHints: Bool?
     var formattingGlyphs: Formatter.Glyphs?
+    /// Spaces per level of nesting in formatting.
+    var formattingIndentWidth: Int?
     var angleUnit: AngleUnit?
     /// false: IEEE doubles throughout (the command line's `--float`).
     var exact: Bool?
@@ -51,6 +53,9 @@ struct ServerSettings: Equatable {
         }
     }
 
+    /// The indentation widths taken (wider would push nested bodies off the screen).
+    static let indentWidths = 0...8
+
     init(inlayHints: Bool? = nil, formattingGlyphs: Formatter.Glyphs? = nil, angleUnit: AngleUnit? = nil) {
         self.inlayHints = inlayHints
         self.formattingGlyphs = formattingGlyphs
@@ -63,6 +68,9 @@ struct ServerSettings: Equatable {
         if let nested = json["rpn"], nested.objectValue != nil { json = nested }
         if let hints = json["inlayHints"] { inlayHints = hints.boolValue ?? hints["enabled"]?.boolValue }
         formattingGlyphs = json["formatting"]?["glyphs"]?.stringValue.flatMap(Formatter.Glyphs.init(rawValue:))
+        if let width = json["formatting"]?["indentWidth"]?.intValue, Self.indentWidths.contains(width) {
+            formattingIndentWidth = width
+        }
         switch json["angleUnit"]?.stringValue {
         case "degrees": angleUnit = .degrees
         case "radians": angleUnit = .radians

@@ -24,16 +24,22 @@ final class Document {
     private(set) var lastUsed = ContinuousClock.now
     /// The last semantic tokens answer, for `full/delta`.
     var semanticTokensBaseline: SemanticTokensBaseline?
+    /// The result id of the diagnostics last pulled for this text and settings; nil once
+    /// either changes, so a pull with the id it had gets the new diagnostics.
+    var diagnosticsResultID: String?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
     var angleUnit = AngleUnit.radians {
-        didSet { if angleUnit != oldValue { dropAnalysis() } }
+        didSet { if angleUnit != oldValue { analysisInputsChanged() } }
     }
     /// Exact arithmetic or doubles (the `exact` setting); changing it re-analyses.
     var exact = true {
-        didSet { if exact != oldValue { dropAnalysis() } }
+        didSet { if exact != oldValue { analysisInputsChanged() } }
     }
 
-    private func dropAnalysis() {
+    /// The text or a setting the analysis runs with changed: the analysis goes (its storage
+    /// kept to be recycled), and with it what was said about its diagnostics.
+    private func analysisInputsChanged() {
+        diagnosticsResultID = nil
         guard let cachedAnalysis else { return }
         staleAnalysis = cachedAnalysis
         self.cachedAnalysis = nil
@@ -74,8 +80,7 @@ final class Document {
             cachedLineIndex = index
             lineStarts = LineStarts(index)
         }
-        if let cachedAnalysis { staleAnalysis = cachedAnalysis }
-        cachedAnalysis = nil
+        analysisInputsChanged()
     }
 
     func setVersion(_ version: Int) { self.version = version }

@@ -24,7 +24,10 @@ extension LanguageServer {
             let uri = notification.textDocument.uri
             documents.close(uri)  // its text and analysis go with it
             freedMemory = true
-            notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+            // A client that pulls forgets a closed document's diagnostics itself.
+            if !clientCapabilities.diagnosticPull {
+                notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+            }
         }
         on(DidSaveTextDocumentNotification.self) { _ in }
     }

@@ -48,6 +48,9 @@ public final class LanguageServer {
     var nextOutgoingID = 1
     /// Semantic tokens results given so far (their ids).
     var semanticTokensResults = 0
+    /// Pulled diagnostics results given so far (their ids: one per text and settings of a
+    /// document, see `Document.diagnosticsResultID`).
+    var diagnosticsResults = 0
     /// A document or an analysis has been let go since the transport last gave freed memory
     /// back to the system.
     public var freedMemory = false

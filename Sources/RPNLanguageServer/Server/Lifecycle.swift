@@ -28,8 +28,10 @@ extension LanguageServer {
             let before = configuration
             configuration.apply(notification.settings)
             guard configuration != before else { return }
-            if configuration.angleUnit != before.angleUnit || configuration.exact != before.exact {
-                for document in documents.all {  // values and diagnostics depend on both
+            // Values and diagnostics depend on both.
+            let analysesChange = configuration.angleUnit != before.angleUnit || configuration.exact != before.exact
+            if analysesChange {
+                for document in documents.all {
                     document.angleUnit = configuration.angleUnit
                     document.exact = configuration.exact
                     if !isSuperseded(document.uri) { publishDiagnostics(document) }
@@ -44,14 +46,19 @@ extension LanguageServer {
             if clientCapabilities.inlayHintRefresh { sendRequest("workspace/inlayHint/refresh") }
             if clientCapabilities.codeLensRefresh { sendRequest("workspace/codeLens/refresh") }
             if clientCapabilities.semanticTokensRefresh { sendRequest("workspace/semanticTokens/refresh") }
+            if analysesChange, clientCapabilities.diagnosticPull, clientCapabilities.diagnosticRefresh {
+                sendRequest("workspace/diagnostic/refresh")  // pushed to the others above
+            }
         }
     }
 
-    /// Exactly what is implemented: the capabilities of the handlers registered, merged (see
-    /// `ServerCapability`), and the position encoding negotiated with this client.
+    /// Exactly what is implemented for this client: the capabilities of the handlers
+    /// registered that it can use, merged (see `ServerCapability`), and the position encoding
+    /// negotiated with it.
     var capabilities: JSONObject {
         var capabilities: JSONObject = ["positionEncoding": .string(encoding.rawValue)]
-        for (key, value) in ServerCapability.merged(registeredCapabilities.map(\.capability)) { capabilities[key] = value }
+        let offered = registeredCapabilities.map(\.capability).filter { $0.isOffered(to: clientCapabilities) }
+        for (key, value) in ServerCapability.merged(offered) { capabilities[key] = value }
         return capabilities
     }
 }

@@ -5,6 +5,7 @@ import RPNCore
 public struct ServerConfiguration: Sendable, Equatable {
     public var inlayHints = true
     public var formattingGlyphs = Formatter.Glyphs.keep
+    public var formattingIndentWidth = Formatter.Options.defaultIndentWidth
     public var angleUnit = AngleUnit.radians
     public var exact = true
     /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`).
@@ -16,6 +17,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     mutating func apply(_ settings: ServerSettings) {
         inlayHints = settings.inlayHints ?? inlayHints
         formattingGlyphs = settings.formattingGlyphs ?? formattingGlyphs
+        formattingIndentWidth = settings.formattingIndentWidth ?? formattingIndentWidth
         angleUnit = settings.angleUnit ?? angleUnit
         exact = settings.exact ?? exact
         if let display = settings.display { numberFormat = display.applied(to: numberFormat) }

@@ -121,6 +121,28 @@ import Testing
         }
     }
 
+    /// How deep each token's successor stands (`nesting` after the token is taken): a
+    /// definition one, each if, for, begin open in a region one more; a `;` ends the definition
+    /// and whatever it left open, a closer with nothing open opens nothing.
+    @Test(arguments: [
+        (": f 1 if 2 else 3 then ;", [1, 1, 1, 2, 2, 2, 2, 1, 0]),
+        ("1 if 0 2 for i begin 1 until next then 3", [0, 1, 1, 1, 2, 2, 3, 3, 2, 1, 0, 0]),
+        (": f then if ; 1", [1, 1, 1, 2, 0, 0]),
+        (": f 1 if ; then", [1, 1, 1, 2, 0, 0]),
+        (": a : b ; 2", [1, 1, 1, 1, 0, 0]),
+        ("then ; next 1", [0, 0, 0, 0]),
+        ("1 if 2", [0, 1, 1]),
+    ])
+    func theNestingOfEachToken(_ text: String, _ expected: [Int]) {
+        var scanner = ProgramRegionScanner()
+        var nesting: [Int] = []
+        for (index, token) in RPN.tokenize(text).enumerated() {
+            scanner.take(token, at: index)
+            nesting.append(scanner.nesting)
+        }
+        #expect(nesting == expected, "\(text)")
+    }
+
     /// Whether a text leaves a definition open, whole or line by line (each line judged alone,
     /// continuing the definition the lines before left open, as the shell's `...>` lines).
     @Test(arguments: [
