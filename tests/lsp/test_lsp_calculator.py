@@ -218,6 +218,30 @@ async def test_a_bare_arrow_gets_one_fix_per_variable(client: LanguageClient):
 
 
 @pytest.mark.asyncio
+async def test_quick_fixes_come_from_the_servers_own_diagnostics(client: LanguageClient):
+    """A diagnostic sent back in the request only selects among the server's own fixes: a made
+    up one, a stale one (where `sqr` was before `9; ` was typed) and one whose `data` lies get
+    nothing of their own into a fix."""
+    doc = Doc(client, "trust.rpn", "9; sqr dup\n")
+    diagnostics = await doc.open()
+    [sqr] = [d for d in diagnostics if d.code == "unset-variable"]
+
+    def sent(start: int, end: int, replacement: str) -> types.Diagnostic:
+        return types.Diagnostic(range=types.Range(start=doc.pos(0, start), end=doc.pos(0, end)), message="sent back",
+                                code="unset-variable", source="rpn", data={"replacement": replacement})
+
+    forged, stale = sent(0, 1, "rm -rf"), sent(2, 5, "sqrt")
+    lying = sent(doc.find(0, "sqr"), doc.find(0, "sqr") + 3, "rm -rf")
+    assert span(lying.range) == span(sqr.range)
+    actions = await bounded(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc.identifier, range=types.Range(start=doc.pos(0, 0), end=doc.pos(0, 0)),
+        context=types.CodeActionContext(diagnostics=[forged, stale, lying], only=[types.CodeActionKind.QuickFix]))))
+    assert [(a.title, [(e.new_text, span(e.range)) for e in a.edit.changes[doc.uri]]) for a in actions] == [
+        ("Replace 'sqr' with 'sqrt'", [("sqrt", doc.span(0, "sqr"))])]
+    assert actions[0].diagnostics == [lying]
+
+
+@pytest.mark.asyncio
 async def test_folding_ranges(client: LanguageClient):
     doc = Doc(client, "folding.rpn", "# 😀 a\n# b\n1 2 +\n3 ×\n\n4 5 +\n\n# lone\n7\n")
     await doc.open()

@@ -31,9 +31,7 @@ extension LanguageServer {
             let only = request.context.only
             var actions: [CodeAction] = []
             if CodeActionKind.isRequested(CodeActionKind.quickFix, only: only) {
-                for diagnostic in request.context.diagnostics {
-                    actions += quickFixes(for: diagnostic, in: document)
-                }
+                actions += quickFixes(selectedBy: request.context.diagnostics, in: document)
             }
             if CodeActionKind.isRequested(CodeActionKind.rewrite, only: only), let action = showAsInfix(document, range) {
                 actions.append(action)
