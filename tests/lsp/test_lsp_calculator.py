@@ -238,7 +238,7 @@ async def test_quick_fixes_come_from_the_servers_own_diagnostics(client: Languag
         context=types.CodeActionContext(diagnostics=[forged, stale, lying], only=[types.CodeActionKind.QuickFix]))))
     assert [(a.title, [(e.new_text, span(e.range)) for e in a.edit.changes[doc.uri]]) for a in actions] == [
         ("Replace 'sqr' with 'sqrt'", [("sqrt", doc.span(0, "sqr"))])]
-    assert actions[0].diagnostics == [lying]
+    assert list(actions[0].diagnostics) == [lying]
 
 
 @pytest.mark.asyncio
