@@ -359,6 +359,30 @@ def test_positions_past_the_end(server: RawServer, position, means: str):
     drain_until_alive(server)
 
 
+BACKWARDS = {"start": {"line": 1, "character": 2}, "end": {"line": 0, "character": 4}}
+ON_A_LINE = {"start": {"line": 0, "character": 4}, "end": {"line": 0, "character": 1}}
+
+
+@pytest.mark.parametrize("method, params", [
+    ("textDocument/codeAction", {"range": BACKWARDS, "context": {"diagnostics": []}}),
+    ("textDocument/codeAction", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                                 "context": {"diagnostics": [{"range": ON_A_LINE, "message": "m", "code": "unset-variable"}]}}),
+    ("textDocument/rangeFormatting", {"range": ON_A_LINE, "options": {"tabSize": 2, "insertSpaces": True}}),
+    ("textDocument/inlayHint", {"range": BACKWARDS}),
+    ("textDocument/semanticTokens/range", {"range": ON_A_LINE}),
+    ("workspace/executeCommand", {"command": "rpn.evaluate", "arguments": [{"uri": URI, "range": BACKWARDS}]}),
+])
+def test_an_inverted_range_is_invalid_params(server: RawServer, method: str, params: dict):
+    """A range whose end is before its start is the client's mistake: InvalidParams, whatever
+    the request, and the server goes on."""
+    server.open(URI, "1 2 +\n3 4 +\n")
+    server.diagnostics(URI)
+    response = server.call(1, method, {"textDocument": {"uri": URI}, **params})
+    assert response.get("error", {}).get("code") == INVALID_PARAMS, response
+    assert "ends before it starts" in response["error"]["message"]
+    drain_until_alive(server)
+
+
 def test_code_action_with_a_huge_range_is_answered_at_once(server: RawServer):
     server.open(URI, "1 2 +\n3 4 +")
     server.diagnostics(URI)

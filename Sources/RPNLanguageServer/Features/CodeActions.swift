@@ -46,7 +46,7 @@ extension LanguageServer {
     /// The lines a range asks about: from its start line to its end line, without the end
     /// line when the range merely reaches its start (whole lines selected).
     func requestedLines(_ range: Range, in document: Document) -> ClosedRange<Int> {
-        let (start, end) = range.start.line <= range.end.line ? (range.start, range.end) : (range.end, range.start)
+        let (start, end) = (range.start, range.end)
         let last = min(end.character == 0 && end.line > start.line ? end.line - 1 : end.line, document.lineIndex.lineCount - 1)
         return min(start.line, last)...last
     }

@@ -13,9 +13,8 @@ extension LanguageServer {
             guard configuration.inlayHints else { return [] }
             let range = request.range
             try checkpoint()
-            var lower = document.offset(of: range.start, encoding: encoding)
-            var upper = document.offset(of: range.end, encoding: encoding)
-            if lower > upper { swap(&lower, &upper) }
+            let requested = document.offsets(of: range, encoding: encoding)
+            let (lower, upper) = (requested.lowerBound, requested.upperBound)
             let analysis = document.analysis
             let lines = document.lineIndex
             // A line's hint belongs to the range when the range covers some of the line; the

@@ -31,7 +31,7 @@ extension LanguageServer {
         var actions: [CodeAction] = []
         for sent in clientDiagnostics {
             guard let range = sent.range, let code = sent.code else { continue }
-            let place = document.offset(of: range.start, encoding: encoding)..<document.offset(of: range.end, encoding: encoding)
+            let place = document.offsets(of: range, encoding: encoding)
             guard let diagnostic = own[place.lowerBound]?.first(where: { $0.range == place && $0.code.rawValue == code })
             else { continue }
             let fixes = quickFixes(for: diagnostic, in: document)

@@ -128,6 +128,12 @@ final class Document {
         Position(lineIndex.position(ofLocal: offset, in: bytes, unit: encoding.unit))
     }
 
+    /// The bytes of a range. Its ends are in order (`Range(json:)` refuses the others), and so
+    /// are their offsets: a position past its line's end is the line's end, before the next.
+    func offsets(of range: Range, encoding: PositionEncoding) -> Swift.Range<Int> {
+        offset(of: range.start, encoding: encoding)..<offset(of: range.end, encoding: encoding)
+    }
+
     func range(of range: Swift.Range<Int>, encoding: PositionEncoding) -> Range {
         Range(start: position(of: range.lowerBound, encoding: encoding),
               end: position(of: range.upperBound, encoding: encoding))
