@@ -53,11 +53,10 @@ import Testing
         #expect(publish?["params"]?["version"] == 6)
     }
 
+    /// A request's position past the end is the end (changes past it: ChangeOutsideTheTextTests).
     @Test func positionsPastTheEndAndInsideSurrogatePairsClamp() {
         let h = ServerHarness()
         h.open("1 2\n")
-        change(h, [5, 99, 9, 99], " +", version: 2)       // far past the end: appends
-        #expect(h.server.documents["file:///t.rpn"]?.text == "1 2\n +")
         #expect(h.result("textDocument/hover", h.at(99, 99)) == .null)
         h.open("# 😀\n")
         change(h, [0, 3, 0, 3], "x", version: 3)          // inside the emoji's pair: before it

@@ -80,21 +80,4 @@ import Testing
         #expect(error?["message"]?.stringValue?.contains("ends before it starts") == true, "\(String(describing: error))")
         #expect(h.request("shutdown")["result"] == .null, "the server keeps going")
     }
-
-    /// A bad change in a didChange: the changes before it are applied (the client has made
-    /// them) and their diagnostics published; the bad one and those after it are not.
-    @Test func theChangesBeforeABadOneAreApplied() throws {
-        let h = ServerHarness()
-        h.open("1 2 +\n")
-        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.rpn", "version": 2], "contentChanges": [
-            ["range": ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(0, 1)], "text": "7"],
-            ["range": ["start": ServerHarness.position(0, 0)], "text": "8"],
-            ["text": "9 9 +\n"],
-        ]])
-        let document = try #require(h.server.documents["file:///t.rpn"])
-        #expect(document.text == "7 2 +\n")
-        #expect(document.version == 2)
-        let published = h.sent.last { $0["method"] == "textDocument/publishDiagnostics" }
-        #expect(published?["params"]?["version"] == 2)
-    }
 }

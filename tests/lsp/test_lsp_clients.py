@@ -520,6 +520,36 @@ async def test_incremental_edits_with_multibyte_characters(client: LanguageClien
         ("division-by-zero", (0, 4, 0, units("1 0 ÷", doc.encoding)))]
 
 
+async def test_a_change_past_the_end_is_refused_until_the_whole_text_comes_back(client: LanguageClient):
+    """A change at a line the text does not have: the client's text is another. The server
+    refuses it (no clamping), withdraws the diagnostics, tells the user, and answers requests
+    with RequestFailed saying why, until a change without a range gives it the whole text."""
+    doc = Doc(client, "desync.rpn", "1 2 +\n")
+    await doc.open()
+    before = len(client.messages)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=2),
+        content_changes=[change(types.Position(line=9, character=9), types.Position(line=9, character=9), "0 ÷")]))
+    assert await diagnostics_of(client, doc.uri) == []
+    with pytest.raises(JsonRpcException) as error:
+        await bounded(client.text_document_hover_async(types.HoverParams(
+            text_document=doc.identifier, position=doc.pos(0, 0))))
+    assert error.value.code == -32803 and "out of sync" in str(error.value) and "line 9" in str(error.value)
+    # Messages arrive in order: the showMessage came before the hover's answer.
+    [shown] = client.messages[before:]
+    assert shown.type == types.MessageType.Error
+    assert "desync.rpn is out of sync" in shown.message and "reopen" in shown.message
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=3),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="1 2 +\n0 ÷\n")]))
+    doc.text = "1 2 +\n0 ÷\n"
+    assert [(d.code, span(d.range)) for d in await diagnostics_of(client, doc.uri)] == [
+        ("division-by-zero", doc.span(1, "÷"))]
+    hover = await bounded(client.text_document_hover_async(types.HoverParams(
+        text_document=doc.identifier, position=doc.at(1, "÷"))))
+    assert "(1+2)÷0" in hover.contents.value
+
+
 async def test_published_version_follows_the_document(client: LanguageClient):
     doc = Doc(client, "version.rpn", "1 2 +")
     client.text_document_did_open(types.DidOpenTextDocumentParams(
