@@ -99,6 +99,21 @@ def span(range_: types.Range) -> tuple[int, int, int, int]:
     return (range_.start.line, range_.start.character, range_.end.line, range_.end.character)
 
 
+def edits_of(client: LanguageClient, edit: types.WorkspaceEdit, uri: str, version: int | None = None) -> list:
+    """The edits of one document in a WorkspaceEdit: as `documentChanges` naming the version
+    they were made for (checked when `version` is given) for a client that takes them, else
+    as `changes`."""
+    caps = client.rpn_client_capabilities
+    if caps.workspace and caps.workspace.workspace_edit and caps.workspace.workspace_edit.document_changes:
+        assert edit.changes is None
+        [change] = edit.document_changes
+        assert change.text_document.uri == uri and change.text_document.version is not None
+        assert version is None or change.text_document.version == version
+        return list(change.edits)
+    assert edit.document_changes is None
+    return list(edit.changes[uri])
+
+
 async def diagnostics_of(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
     """Waits (bounded) for the next publishDiagnostics of `uri`."""
     while True:
@@ -269,14 +284,14 @@ async def test_rename_and_its_refusals(client: LanguageClient):
     assert prepared.placeholder == "N"
     edit = await bounded(client.text_document_rename_async(
         types.RenameParams(text_document=doc.identifier, position=doc.pos(3, 0), new_name="total")))
-    edits = edit.changes[doc.uri]
+    edits = edits_of(client, edit, doc.uri)
     # The store's name after the arrow (UTF-16 (2,11)-(2,12)) and the use (3,0)-(3,1).
     assert sorted(span(e.range) for e in edits) == sorted([doc.span(2, "N"), doc.span(3, "N")])
     assert all(e.new_text == "total" for e in edits)
     # Renaming from right after the name works too (the cursor at the end of a word).
     edit = await bounded(client.text_document_rename_async(
         types.RenameParams(text_document=doc.identifier, position=doc.pos(2, len(doc.lines[2])), new_name="n2")))
-    assert len(edit.changes[doc.uri]) == 2
+    assert len(edits_of(client, edit, doc.uri)) == 2
     # Refusals: a built-in's name, not a name, and a token that is not a variable.
     for bad in ["sin", "2x", "a b", "", "→x"]:
         with pytest.raises(JsonRpcException) as error:
@@ -416,11 +431,11 @@ async def test_code_actions_quick_fix_and_show_as_infix(client: LanguageClient):
                                           "Evaluate: √(3+5) = 2.83…", "Evaluate selection"]
     fix, infix = actions[:2]  # the Evaluate actions: test_lsp_calculator.py
     assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
-    [edit] = fix.edit.changes[doc.uri]
+    [edit] = edits_of(client, fix.edit, doc.uri)
     assert edit.new_text == "sqrt" and span(edit.range) == doc.span(0, "sqr")
     assert fix.diagnostics[0].code == "unset-variable"
     assert infix.kind == types.CodeActionKind.RefactorRewrite
-    edits = infix.edit.changes[doc.uri]
+    edits = edits_of(client, infix.edit, doc.uri)
     assert [(e.new_text, span(e.range)) for e in edits] == [
         (" # sqr+2", (0, 7, 0, 7)), (" # √(3+5)", (2, units("3 5 + √", doc.encoding), 2, units("3 5 + √", doc.encoding)))]
 

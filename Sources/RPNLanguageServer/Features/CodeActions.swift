@@ -69,7 +69,7 @@ extension LanguageServer {
         }
         guard !edits.isEmpty else { return nil }
         return CodeAction(title: "Show as infix", kind: CodeActionKind.rewrite,
-                          edit: WorkspaceEdit(uri: document.uri, edits: edits))
+                          edit: workspaceEdit(document, edits))
     }
 
     /// "Evaluate: √(3+5) = 2.83…" for each line with a result to evaluate in the range (the

@@ -37,7 +37,7 @@ extension LanguageServer {
             let fixes = quickFixes(for: diagnostic, in: document)
             actions += fixes.map { fix in
                 CodeAction(title: fix.title, kind: CodeActionKind.quickFix, diagnostics: [sent.json],
-                           edit: WorkspaceEdit(uri: document.uri, edits: [
+                           edit: workspaceEdit(document, [
                                TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText)]),
                            isPreferred: fix.title == fixes[0].title && (fixes.count == 1 || fix.title.hasPrefix("Rewrite")))
             }

@@ -19,6 +19,8 @@ struct ClientCapabilities {
     var inlayHintRefresh = false
     var semanticTokensRefresh = false
     var codeLensRefresh = false
+    /// Edits can name the version they were made for (`workspace.workspaceEdit.documentChanges`).
+    var versionedEdits = false
 
     init() {}
 
@@ -35,5 +37,6 @@ struct ClientCapabilities {
         inlayHintRefresh = workspace?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         semanticTokensRefresh = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = workspace?["codeLens"]?["refreshSupport"]?.boolValue ?? false
+        versionedEdits = workspace?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
     }
 }
