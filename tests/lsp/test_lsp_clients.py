@@ -221,6 +221,9 @@ async def test_hover_shows_stack_effect_description_and_value(client: LanguageCl
     assert "**×**" in times and "( a b -- a×b )" in times
     plus = await hover_text(client, doc, doc.at(3, "+"))
     assert "( a b -- a+b )" in plus and "`3+5` = 8" in plus
+    # A number: its kind and, for an integer, its other bases (its value is its text).
+    five = await hover_text(client, doc, doc.at(3, "5"))
+    assert five == "**5** integer  \nhexadecimal `0x5`, octal `0o5`, binary `0b101`"
     last = await hover_text(client, doc, doc.at(3, "×"))
     assert "`M×(3+5)`" in last
     free = await hover_text(client, doc, doc.at(3, "M"))
