@@ -1,4 +1,5 @@
 import RPNJSON
+import RPNTestSupport
 import Testing
 @testable import RPNLanguageServer
 
@@ -53,15 +54,31 @@ import Testing
         #expect(publish?["params"]?["version"] == 6)
     }
 
+    /// A request's position past the end is the end (changes past it: ChangeOutsideTheTextTests).
     @Test func positionsPastTheEndAndInsideSurrogatePairsClamp() {
         let h = ServerHarness()
         h.open("1 2\n")
-        change(h, [5, 99, 9, 99], " +", version: 2)       // far past the end: appends
-        #expect(h.server.documents["file:///t.rpn"]?.text == "1 2\n +")
         #expect(h.result("textDocument/hover", h.at(99, 99)) == .null)
         h.open("# 😀\n")
         change(h, [0, 3, 0, 3], "x", version: 3)          // inside the emoji's pair: before it
         #expect(h.server.documents["file:///t.rpn"]?.text == "# x😀\n")
+    }
+
+    /// Positions in order give offsets in order, wherever they are (past a line's end, past the
+    /// last line, inside an emoji's pair, around `\r\n`): `offsets(of:)` relies on it.
+    @Test(arguments: 1...4)
+    func offsetsKeepTheOrderOfPositions(_ seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        let document = Document(uri: "file:///t.rpn", version: 1, text: "# 😀 π\r\n√ π\r× 1\n\n0 ÷😀")
+        for _ in 0..<2000 {
+            let a = Position(line: Int.random(in: 0...6, using: &random), character: Int.random(in: 0...9, using: &random))
+            let b = Position(line: Int.random(in: 0...6, using: &random), character: Int.random(in: 0...9, using: &random))
+            let (start, end) = (a.line, a.character) <= (b.line, b.character) ? (a, b) : (b, a)
+            for encoding in [PositionEncoding.utf16, .utf8] {
+                #expect(document.offset(of: start, encoding: encoding) <= document.offset(of: end, encoding: encoding),
+                        "\(start) \(end) \(encoding)")
+            }
+        }
     }
 
     @Test func fullSyncReplacesTheText() {

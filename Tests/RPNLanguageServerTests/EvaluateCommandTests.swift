@@ -48,8 +48,6 @@ import Testing
         // A selection runs on the stack of the document before it: "5 +" after "3 ".
         (range(0, 2, 0, 5), "3+5 = 8", [3 + 5]),
         (range(1, 0, 1, 5), "x×2 = 14", [2.8284271247461903, 14]),
-        // A backwards selection is the same selection.
-        (range(1, 5, 1, 0), "x×2 = 14", [2.8284271247461903, 14]),
     ]
 
     @Test(arguments: cases)

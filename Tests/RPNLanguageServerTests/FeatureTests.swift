@@ -186,8 +186,8 @@ import Testing
         #expect(h.diagnostics().isEmpty)  // radians: tan(90) is finite
         h.notify("workspace/didChangeConfiguration", ["settings": ["rpn": ["angleUnit": "degrees"]]])
         #expect(h.diagnostics().first?["code"] == "not-finite")
-        let hover = h.result("textDocument/hover", h.at(0, 0))["contents"]?["value"]?.stringValue ?? ""
-        #expect(hover.contains("`90` = 90"))
+        let hover = h.result("textDocument/hover", h.at(0, 3))["contents"]?["value"]?.stringValue ?? ""
+        #expect(hover.contains("`tan(90)`") && !hover.contains("`tan(90)` ="), "no value in degrees: \(hover)")
         let degrees = harness("30 sin", options: ["angleUnit": "degrees"])
         let value = degrees.result("textDocument/hover", degrees.at(0, 3))["contents"]?["value"]?.stringValue ?? ""
         #expect(value.contains("`sin(30)` = 0.5"))

@@ -134,7 +134,6 @@ import Testing
         }
         #expect(format((1, 1), (1, 2)) == "1  2\r\n3 4\r\n5  6\r\n7  8")
         #expect(format((1, 0), (3, 0)) == "1  2\r\n3 4\r\n5 6\r\n7  8", "a selection of whole lines")
-        #expect(format((2, 3), (0, 0)) == "1 2\r\n3 4\r\n5 6\r\n7  8", "backwards")
         #expect(format((3, 0), (3, 4)) == "1  2\r\n3  4\r\n5  6\r\n7 8", "no final line ending: the whole document's")
     }
 

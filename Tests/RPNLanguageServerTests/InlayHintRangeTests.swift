@@ -28,7 +28,6 @@ import Testing
         ((10, 3, 20, 2), 10...20),   // part of line 10 and of line 20
         ((10, 0, 10, 1), 10...10),
         ((0, 0, 99, 0), 0...29),     // past the end
-        ((21, 0, 10, 0), 10...20),   // backwards
         ((10, 0, 10, 0), nil),       // empty
         ((30, 0, 31, 0), nil),       // the empty last line
     ]

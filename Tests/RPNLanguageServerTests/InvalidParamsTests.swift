@@ -55,20 +55,29 @@ import Testing
         #expect(h.request("shutdown")["result"] == .null, "the server keeps going")
     }
 
-    /// A bad change in a didChange: the changes before it are applied (the client has made
-    /// them) and their diagnostics published; the bad one and those after it are not.
-    @Test func theChangesBeforeABadOneAreApplied() throws {
+    /// A range that ends before it starts is a client's mistake in every request that takes
+    /// one: InvalidParams, never a guess at what it meant (swapped ends, an empty range).
+    static let backwards: JSONValue = ["start": ServerHarness.position(1, 2), "end": ServerHarness.position(0, 4)]
+    static let backwardsOnALine: JSONValue = ["start": ServerHarness.position(0, 4), "end": ServerHarness.position(0, 1)]
+
+    static let invertedRanges: [(String, JSONValue)] = [
+        ("textDocument/codeAction", ["textDocument": document, "range": backwards, "context": ["diagnostics": []]]),
+        ("textDocument/codeAction", ["textDocument": document, "range": backwardsOnALine, "context": ["diagnostics": []]]),
+        ("textDocument/codeAction", ["textDocument": document, "range": range, "context": ["diagnostics": [
+            ["range": backwardsOnALine, "code": "unset-variable", "message": "m"]]]]),
+        ("textDocument/rangeFormatting", ["textDocument": document, "range": backwards, "options": ["tabSize": 2, "insertSpaces": true]]),
+        ("textDocument/inlayHint", ["textDocument": document, "range": backwards]),
+        ("textDocument/semanticTokens/range", ["textDocument": document, "range": backwardsOnALine]),
+        ("workspace/executeCommand", ["command": "rpn.evaluate", "arguments": [["uri": "file:///t.rpn", "range": backwards]]]),
+    ]
+
+    @Test(arguments: invertedRanges)
+    func anInvertedRangeIsInvalidParams(_ method: String, _ params: JSONValue) {
         let h = ServerHarness()
-        h.open("1 2 +\n")
-        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.rpn", "version": 2], "contentChanges": [
-            ["range": ["start": ServerHarness.position(0, 0), "end": ServerHarness.position(0, 1)], "text": "7"],
-            ["range": ["start": ServerHarness.position(0, 0)], "text": "8"],
-            ["text": "9 9 +\n"],
-        ]])
-        let document = try #require(h.server.documents["file:///t.rpn"])
-        #expect(document.text == "7 2 +\n")
-        #expect(document.version == 2)
-        let published = h.sent.last { $0["method"] == "textDocument/publishDiagnostics" }
-        #expect(published?["params"]?["version"] == 2)
+        h.open("1 2 +\n3 4 +\n")
+        let error = h.request(method, params)["error"]
+        #expect(error?["code"] == -32602, "\(method) \(params)")
+        #expect(error?["message"]?.stringValue?.contains("ends before it starts") == true, "\(String(describing: error))")
+        #expect(h.request("shutdown")["result"] == .null, "the server keeps going")
     }
 }

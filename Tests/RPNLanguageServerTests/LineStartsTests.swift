@@ -4,7 +4,9 @@ import Testing
 @testable import RPNLanguageServer
 
 /// Line starts kept up to date edit by edit agree with `LineIndex` built from the edited
-/// text, line ends of every kind included (`\r\n` split and joined by edits).
+/// text, line ends of every kind included (`\r\n` split and joined by edits); their offsets
+/// are `LineIndex`'s for the places the text has, and nil for the others (which `LineIndex`
+/// clamps).
 @Suite struct LineStartsTests {
     static let pieces: [[UInt8]] = ["\n", "\r", "\r\n", "a", "√", "😀", "ab\ncd", "\r\r\n\n", ""].map { Array($0.utf8) }
 
@@ -26,7 +28,10 @@ import Testing
                 for column in [0, 1, 2, 3, 5, 100] {
                     let position = SourcePosition(line: line, column: column)
                     for unit in [PositionUnit.utf16, .utf8] {
-                        #expect(starts.offset(of: position, in: bytes, unit: unit) == index.offset(of: position, in: bytes, unit: unit))
+                        let inText = line < index.lineCount && column <= LineIndex.width(
+                            of: bytes, from: index.lineStarts[line], to: index.lineRange(line, in: bytes).upperBound, unit: unit)
+                        #expect(starts.offset(of: position, in: bytes, unit: unit)
+                                == (inText ? index.offset(of: position, in: bytes, unit: unit) : nil))
                     }
                 }
             }

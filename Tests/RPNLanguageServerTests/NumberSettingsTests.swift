@@ -116,10 +116,10 @@ import Testing
     }
 
     @Test func fractionsGroupingAndBases() {
-        let h = harness("1 3 ÷\n1234567.5\n255\n")
+        let h = harness("1 3 ÷\n1234567.5\n255 0 +\n")
         configure(h, ["display": ["fractions": true, "grouping": true, "base": 16]])
-        #expect(inlayHints(h) == ["⇒ 1÷3 = 1/3", "⇒ 1234567.5 = 2,469,135/2", "⇒ 255 = 0xFF"])
-        #expect(hover(h, 2, 1).contains("= 0xFF"))
+        #expect(inlayHints(h) == ["⇒ 1÷3 = 1/3", "⇒ 1234567.5 = 2,469,135/2", "⇒ 255+0 = 0xFF"])
+        #expect(hover(h, 2, 6).contains("= 0xFF"))
     }
 
     @Test func initializationOptionsSetTheDisplayFromTheStart() {

@@ -93,6 +93,48 @@ import Testing
         #expect(found.map(\.description) == expected.map(\.description))
     }
 
+    /// A diagnostic the client sends back, stale or made up, only selects which of the
+    /// server's own fixes to offer: those of the server's diagnostic with its code over exactly
+    /// its range in the current text. Nothing of it (its `data`, its message) goes into a fix.
+    /// (document, the diagnostic the client sends [line, start, end, code, data.replacement],
+    /// the fixes offered as title | new text | range).
+    static let clientDiagnostics: [(String, [JSONValue], [String])] = [
+        // Made up: a replacement the server never suggested, on a token it has no diagnostic for.
+        ("9 2 +\n", [0, 0, 1, "unset-variable", "rm -rf"], []),
+        // Made up on a token the server has a diagnostic for: the server's own fix, not the client's.
+        ("sqr 2 +\n", [0, 0, 3, "unset-variable", "rm -rf"], ["Replace 'sqr' with 'sqrt' | sqrt | [0, 0, 0, 3]"]),
+        // Stale: where `sqr` was before `9; ` was typed in front of it.
+        ("9; sqr dup\n", [0, 2, 5, "unset-variable", "sqrt"], []),
+        ("9; sqr dup\n", [0, 0, 3, "unset-variable", "sqrt"], []),
+        ("9; sqr dup\n", [0, 3, 6, "unset-variable", "sqrt"], ["Replace 'sqr' with 'sqrt' | sqrt | [0, 3, 0, 6]"]),
+        // The right place with another code: not the server's diagnostic.
+        ("sqr 2 +\n", [0, 0, 3, "invalid-number", nil], []),
+        // Stale infix: where the `+` of `4+5` was before `7 ` was typed in front of it.
+        ("7 4+5\n", [0, 1, 2, "missing-operand", nil], []),
+        ("4+5\n", [0, 1, 2, "missing-operand", nil], ["Rewrite '4+5' in RPN: '4 5 +' | 4 5 + | [0, 0, 0, 3]"]),
+        // A stale bare arrow: the range covers `3` now.
+        ("3 ->\ny 2 ×\n", [0, 0, 1, "store-needs-name", nil], []),
+    ]
+
+    @Test(arguments: clientDiagnostics)
+    func aClientDiagnosticOnlySelectsTheServersOwnFixes(_ text: String, _ sent: [JSONValue], _ expected: [String]) {
+        let h = harness(text)
+        var diagnostic: JSONObject = [
+            "range": ["start": ServerHarness.position(sent[0].intValue!, sent[1].intValue!),
+                      "end": ServerHarness.position(sent[0].intValue!, sent[2].intValue!)],
+            "code": sent[3], "severity": 2, "source": "rpn", "message": "whatever the client says",
+        ]
+        if !sent[4].isNull { diagnostic["data"] = ["replacement": sent[4]] }
+        let found = actions(h, line: sent[0].intValue!, only: ["quickfix"], diagnostics: [.object(diagnostic)])
+        let fixes = found.map { action in
+            let edit = action["edit"]?["changes"]?[Self.uri]?[0]
+            return Fix(action["title"]?.stringValue ?? "", edit?["newText"]?.stringValue ?? "", span(edit?["range"])).description
+        }
+        #expect(fixes == expected)
+        // Clients match a fix to its diagnostic by equality: the one they sent, echoed.
+        #expect(found.allSatisfy { $0["diagnostics"] == [.object(diagnostic)] })
+    }
+
     @Test func theRewriteOfAGluedFunctionIsPreferredOverTheDidYouMean() {
         let h = harness("sqrt2\n")
         let fixes = actions(h, only: ["quickfix"])

@@ -7,8 +7,11 @@ final class ServerHarness {
     var server: LanguageServer!
     private var nextID = 1
 
+    /// What the server logged (its stderr).
+    var logged: [String] = []
+
     init(initialize: Bool = true, capabilities: JSONValue = [:], initializationOptions: JSONValue = nil) {
-        server = LanguageServer(send: { [unowned self] in sent.append($0) })
+        server = LanguageServer(send: { [unowned self] in sent.append($0) }, log: { [unowned self] in logged.append($0) })
         if initialize {
             _ = request("initialize", ["processId": nil, "capabilities": capabilities,
                                        "initializationOptions": initializationOptions])

@@ -33,7 +33,6 @@ import Testing
         ((10, 0, 10, 1), 10...10),
         ((10, 0, 11, 0), 10...10),   // one whole line
         ((0, 0, 99, 0), 0...29),     // past the end
-        ((21, 0, 10, 0), 10...20),   // backwards
         ((10, 2, 10, 2), 10...10),   // a cursor: its line
         ((10, 0, 10, 0), 10...10),   // a cursor at the start of a line: that line
         ((30, 0, 31, 0), nil),       // the empty last line

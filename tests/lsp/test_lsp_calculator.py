@@ -14,7 +14,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
 from lsp_wire import RawServer
-from test_lsp_clients import Doc, bounded, client, span, units  # noqa: F401 (the fixture)
+from test_lsp_clients import Doc, bounded, client, diagnostics_of, edits_of, span, units  # noqa: F401 (the fixture)
 
 pytestmark = [pytest.mark.filterwarnings("error")]
 
@@ -199,7 +199,7 @@ async def test_quick_fixes_for_common_mistakes(client: LanguageClient, text, nee
         text_document=doc.identifier, range=types.Range(start=doc.pos(0, 0), end=doc.pos(0, 0)),
         context=types.CodeActionContext(diagnostics=diagnostics[:1], only=[types.CodeActionKind.QuickFix]))))
     assert len(actions) == 1 and actions[0].kind == types.CodeActionKind.QuickFix
-    [edit] = actions[0].edit.changes[doc.uri]
+    [edit] = edits_of(client, actions[0].edit, doc.uri)
     assert edit.new_text == fixed
     assert span(edit.range) == doc.span(0, needle)
 
@@ -213,8 +213,51 @@ async def test_a_bare_arrow_gets_one_fix_per_variable(client: LanguageClient):
         text_document=doc.identifier, range=arrow[0].range,
         context=types.CodeActionContext(diagnostics=arrow, only=[types.CodeActionKind.QuickFix]))))
     # y is read after the arrow and never stored: likeliest first.
-    assert [a.edit.changes[doc.uri][0].new_text for a in actions] == ["→y", "→a"]
-    assert all(span(a.edit.changes[doc.uri][0].range) == doc.span(1, "→") for a in actions)
+    assert [edits_of(client, a.edit, doc.uri)[0].new_text for a in actions] == ["→y", "→a"]
+    assert all(span(edits_of(client, a.edit, doc.uri)[0].range) == doc.span(1, "→") for a in actions)
+
+
+@pytest.mark.asyncio
+async def test_quick_fixes_come_from_the_servers_own_diagnostics(client: LanguageClient):
+    """A diagnostic sent back in the request only selects among the server's own fixes: a made
+    up one, a stale one (where `sqr` was before `9; ` was typed) and one whose `data` lies get
+    nothing of their own into a fix."""
+    doc = Doc(client, "trust.rpn", "9; sqr dup\n")
+    diagnostics = await doc.open()
+    [sqr] = [d for d in diagnostics if d.code == "unset-variable"]
+
+    def sent(start: int, end: int, replacement: str) -> types.Diagnostic:
+        return types.Diagnostic(range=types.Range(start=doc.pos(0, start), end=doc.pos(0, end)), message="sent back",
+                                code="unset-variable", source="rpn", data={"replacement": replacement})
+
+    forged, stale = sent(0, 1, "rm -rf"), sent(2, 5, "sqrt")
+    lying = sent(doc.find(0, "sqr"), doc.find(0, "sqr") + 3, "rm -rf")
+    assert span(lying.range) == span(sqr.range)
+    actions = await bounded(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc.identifier, range=types.Range(start=doc.pos(0, 0), end=doc.pos(0, 0)),
+        context=types.CodeActionContext(diagnostics=[forged, stale, lying], only=[types.CodeActionKind.QuickFix]))))
+    assert [(a.title, [(e.new_text, span(e.range)) for e in edits_of(client, a.edit, doc.uri)]) for a in actions] == [
+        ("Replace 'sqr' with 'sqrt'", [("sqrt", doc.span(0, "sqr"))])]
+    assert list(actions[0].diagnostics) == [lying]
+
+
+@pytest.mark.asyncio
+async def test_a_fix_names_the_version_it_was_made_for(client: LanguageClient):
+    """To a client that takes `documentChanges` (Emacs, VS Code), a fix names the version of
+    the text it was made for, so that the client refuses it on any other; Neovim 0.7 gets
+    `changes`."""
+    doc = Doc(client, "versioned.rpn", "sqr 2 +\n")
+    await doc.open()
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=7),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="1 sqr 2 +\n")]))
+    doc.text = "1 sqr 2 +\n"
+    [sqr] = [d for d in await diagnostics_of(client, doc.uri) if d.code == "unset-variable"]
+    [fix] = await bounded(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc.identifier, range=sqr.range,
+        context=types.CodeActionContext(diagnostics=[sqr], only=[types.CodeActionKind.QuickFix]))))
+    assert [(e.new_text, span(e.range)) for e in edits_of(client, fix.edit, doc.uri, version=7)] == [
+        ("sqrt", doc.span(0, "sqr"))]
 
 
 @pytest.mark.asyncio

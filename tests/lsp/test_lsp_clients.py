@@ -99,6 +99,21 @@ def span(range_: types.Range) -> tuple[int, int, int, int]:
     return (range_.start.line, range_.start.character, range_.end.line, range_.end.character)
 
 
+def edits_of(client: LanguageClient, edit: types.WorkspaceEdit, uri: str, version: int | None = None) -> list:
+    """The edits of one document in a WorkspaceEdit: as `documentChanges` naming the version
+    they were made for (checked when `version` is given) for a client that takes them, else
+    as `changes`."""
+    caps = client.rpn_client_capabilities
+    if caps.workspace and caps.workspace.workspace_edit and caps.workspace.workspace_edit.document_changes:
+        assert edit.changes is None
+        [change] = edit.document_changes
+        assert change.text_document.uri == uri and change.text_document.version is not None
+        assert version is None or change.text_document.version == version
+        return list(change.edits)
+    assert edit.document_changes is None
+    return list(edit.changes[uri])
+
+
 async def diagnostics_of(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
     """Waits (bounded) for the next publishDiagnostics of `uri`."""
     while True:
@@ -210,6 +225,9 @@ async def test_hover_shows_stack_effect_description_and_value(client: LanguageCl
     assert "**×**" in times and "( a b -- a×b )" in times
     plus = await hover_text(client, doc, doc.at(3, "+"))
     assert "( a b -- a+b )" in plus and "`3+5` = 8" in plus
+    # A number: its kind and, for an integer, its other bases (its value is its text).
+    five = await hover_text(client, doc, doc.at(3, "5"))
+    assert five == "**5** integer  \nhexadecimal `0x5`, octal `0o5`, binary `0b101`"
     last = await hover_text(client, doc, doc.at(3, "×"))
     assert "`M×(3+5)`" in last
     free = await hover_text(client, doc, doc.at(3, "M"))
@@ -273,14 +291,14 @@ async def test_rename_and_its_refusals(client: LanguageClient):
     assert prepared.placeholder == "N"
     edit = await bounded(client.text_document_rename_async(
         types.RenameParams(text_document=doc.identifier, position=doc.pos(3, 0), new_name="total")))
-    edits = edit.changes[doc.uri]
+    edits = edits_of(client, edit, doc.uri)
     # The store's name after the arrow (UTF-16 (2,11)-(2,12)) and the use (3,0)-(3,1).
     assert sorted(span(e.range) for e in edits) == sorted([doc.span(2, "N"), doc.span(3, "N")])
     assert all(e.new_text == "total" for e in edits)
     # Renaming from right after the name works too (the cursor at the end of a word).
     edit = await bounded(client.text_document_rename_async(
         types.RenameParams(text_document=doc.identifier, position=doc.pos(2, len(doc.lines[2])), new_name="n2")))
-    assert len(edit.changes[doc.uri]) == 2
+    assert len(edits_of(client, edit, doc.uri)) == 2
     # Refusals: a built-in's name, not a name, and a token that is not a variable.
     for bad in ["sin", "2x", "a b", "", "→x"]:
         with pytest.raises(JsonRpcException) as error:
@@ -425,11 +443,11 @@ async def test_code_actions_quick_fix_and_show_as_infix(client: LanguageClient):
                                           "Evaluate: √(3+5) = 2.83…", "Evaluate selection"]
     fix, infix = actions[:2]  # the Evaluate actions: test_lsp_calculator.py
     assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
-    [edit] = fix.edit.changes[doc.uri]
+    [edit] = edits_of(client, fix.edit, doc.uri)
     assert edit.new_text == "sqrt" and span(edit.range) == doc.span(0, "sqr")
     assert fix.diagnostics[0].code == "unset-variable"
     assert infix.kind == types.CodeActionKind.RefactorRewrite
-    edits = infix.edit.changes[doc.uri]
+    edits = edits_of(client, infix.edit, doc.uri)
     assert [(e.new_text, span(e.range)) for e in edits] == [
         (" # sqr+2", (0, 7, 0, 7)), (" # √(3+5)", (2, units("3 5 + √", doc.encoding), 2, units("3 5 + √", doc.encoding)))]
 
@@ -527,6 +545,36 @@ async def test_incremental_edits_with_multibyte_characters(client: LanguageClien
     diagnostics = await diagnostics_of(client, doc.uri)
     assert [(d.code, span(d.range)) for d in diagnostics] == [
         ("division-by-zero", (0, 4, 0, units("1 0 ÷", doc.encoding)))]
+
+
+async def test_a_change_past_the_end_is_refused_until_the_whole_text_comes_back(client: LanguageClient):
+    """A change at a line the text does not have: the client's text is another. The server
+    refuses it (no clamping), withdraws the diagnostics, tells the user, and answers requests
+    with RequestFailed saying why, until a change without a range gives it the whole text."""
+    doc = Doc(client, "desync.rpn", "1 2 +\n")
+    await doc.open()
+    before = len(client.messages)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=2),
+        content_changes=[change(types.Position(line=9, character=9), types.Position(line=9, character=9), "0 ÷")]))
+    assert await diagnostics_of(client, doc.uri) == []
+    with pytest.raises(JsonRpcException) as error:
+        await bounded(client.text_document_hover_async(types.HoverParams(
+            text_document=doc.identifier, position=doc.pos(0, 0))))
+    assert error.value.code == -32803 and "out of sync" in str(error.value) and "line 9" in str(error.value)
+    # Messages arrive in order: the showMessage came before the hover's answer.
+    [shown] = client.messages[before:]
+    assert shown.type == types.MessageType.Error
+    assert "desync.rpn is out of sync" in shown.message and "reopen" in shown.message
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=3),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="1 2 +\n0 ÷\n")]))
+    doc.text = "1 2 +\n0 ÷\n"
+    assert [(d.code, span(d.range)) for d in await diagnostics_of(client, doc.uri)] == [
+        ("division-by-zero", doc.span(1, "÷"))]
+    hover = await bounded(client.text_document_hover_async(types.HoverParams(
+        text_document=doc.identifier, position=doc.at(1, "÷"))))
+    assert "(1+2)÷0" in hover.contents.value
 
 
 async def test_published_version_follows_the_document(client: LanguageClient):

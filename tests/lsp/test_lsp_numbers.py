@@ -103,3 +103,23 @@ def test_rpn_evaluate_returns_exact_strings():
         assert floated["exact"] == [repr(0.1 + 0.2)]
     finally:
         server.kill()
+
+
+def test_hover_on_a_number_says_what_it_is():
+    """Its exact value written out, its kind, an integer's other bases (Python's hex, oct, bin);
+    with `exact: false` a double, and the decimal it is exactly (decimal.Decimal of the float)."""
+    from decimal import Decimal
+
+    server = started("6.02e23 0.375 ÷\n0.1\n")
+    try:
+        n = 602 * 10 ** 21
+        assert hover(server, 1, 0, 0) == (
+            f"6.02e23 integer: {n}\nhexadecimal 0x{n:X}, octal 0o{n:o}, binary 0b{n:b}")
+        assert Fraction("0.375") == Fraction(3, 8)
+        assert hover(server, 2, 0, 8) == "0.375 fraction: 3/8"
+        configure(server, {"exact": False})
+        assert hover(server, 3, 1, 0) == f"0.1 inexact, a double: {Decimal(0.1)}"
+        assert hover(server, 4, 0, 8) == "0.375 inexact, a double"  # a double exactly: 3/8
+        server.assert_alive()
+    finally:
+        server.kill()

@@ -18,7 +18,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
-from test_lsp_clients import WAIT, Doc, bounded, client, diagnostics_of, span, units  # noqa: F401
+from test_lsp_clients import WAIT, Doc, bounded, client, diagnostics_of, edits_of, span, units  # noqa: F401
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.filterwarnings("error")]
 
@@ -107,6 +107,25 @@ async def test_inlay_hint_shows_the_inferred_effect(client: LanguageClient):
                    ((2, units("2 cube", doc.encoding)), "⇒ cube(2) = 8")]
 
 
+async def test_no_lens_or_evaluate_action_on_a_definitions_line_or_a_bare_free_variable(client: LanguageClient):
+    """A definition runs nothing where it stands: its line has no result of its own (the entry
+    on top there is line 0's). `sqr` alone is a free variable (a slip for `sqrt`): nothing to
+    evaluate. `sqr 2 +` is an expression of it, described and offered."""
+    text = "3\n: cube dup dup × × ;\nsqr\nsqr 2 +\n"
+    doc = Doc(client, "lines.rpn", text)
+    await doc.open()
+    lenses = await bounded(client.text_document_code_lens_async(types.CodeLensParams(text_document=doc.identifier)))
+    assert [(lens.range.start.line, lens.command.title) for lens in lenses] == [(0, "= 3"), (3, "no value")]
+    actions = await bounded(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc.identifier, range=types.Range(start=doc.pos(0, 0), end=doc.pos(4, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.Source]))))
+    assert [a.title for a in actions] == ["Evaluate: 3 = 3", "Evaluate: sqr+2", "Evaluate selection"]
+    hints = await bounded(client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=doc.identifier, range=types.Range(start=doc.pos(0, 0), end=doc.pos(4, 0)))))
+    assert [(h.position.line, h.label) for h in hints] == [
+        (0, "⇒ 3 = 3"), (1, "( x -- x )"), (2, "⇒ sqr"), (3, "⇒ sqr+2")]
+
+
 async def test_semantic_tokens_of_words_and_parameters(client: LanguageClient):
     legend = client.rpn_capabilities.semantic_tokens_provider.legend
     assert list(legend.token_types) == ["number", "operator", "function", "variable", "keyword", "comment",
@@ -149,10 +168,10 @@ async def test_navigation_and_rename_of_words_and_parameters(client: LanguageCli
                                                    doc.span(3, "n", 3)]
     edit = await bounded(client.text_document_rename_async(types.RenameParams(
         text_document=doc.identifier, position=doc.at(1, "a", 1), new_name="x")))
-    assert sorted(span(e.range) for e in edit.changes[doc.uri]) == [doc.span(1, "a"), doc.span(1, "a", 1)]
+    assert sorted(span(e.range) for e in edits_of(client, edit, doc.uri)) == [doc.span(1, "a"), doc.span(1, "a", 1)]
     edit = await bounded(client.text_document_rename_async(types.RenameParams(
         text_document=doc.identifier, position=doc.at(2, "hyp"), new_name="hypotenuse")))
-    assert sorted(span(e.range) for e in edit.changes[doc.uri]) == [doc.span(1, "hyp"), doc.span(2, "hyp")]
+    assert sorted(span(e.range) for e in edits_of(client, edit, doc.uri)) == [doc.span(1, "hyp"), doc.span(2, "hyp")]
     for bad in ["fac", "sin", "if", "2x"]:  # another word, a built-in, a keyword, no name
         with pytest.raises(JsonRpcException) as error:
             await bounded(client.text_document_rename_async(types.RenameParams(

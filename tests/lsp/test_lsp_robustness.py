@@ -359,6 +359,30 @@ def test_positions_past_the_end(server: RawServer, position, means: str):
     drain_until_alive(server)
 
 
+BACKWARDS = {"start": {"line": 1, "character": 2}, "end": {"line": 0, "character": 4}}
+ON_A_LINE = {"start": {"line": 0, "character": 4}, "end": {"line": 0, "character": 1}}
+
+
+@pytest.mark.parametrize("method, params", [
+    ("textDocument/codeAction", {"range": BACKWARDS, "context": {"diagnostics": []}}),
+    ("textDocument/codeAction", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                                 "context": {"diagnostics": [{"range": ON_A_LINE, "message": "m", "code": "unset-variable"}]}}),
+    ("textDocument/rangeFormatting", {"range": ON_A_LINE, "options": {"tabSize": 2, "insertSpaces": True}}),
+    ("textDocument/inlayHint", {"range": BACKWARDS}),
+    ("textDocument/semanticTokens/range", {"range": ON_A_LINE}),
+    ("workspace/executeCommand", {"command": "rpn.evaluate", "arguments": [{"uri": URI, "range": BACKWARDS}]}),
+])
+def test_an_inverted_range_is_invalid_params(server: RawServer, method: str, params: dict):
+    """A range whose end is before its start is the client's mistake: InvalidParams, whatever
+    the request, and the server goes on."""
+    server.open(URI, "1 2 +\n3 4 +\n")
+    server.diagnostics(URI)
+    response = server.call(1, method, {"textDocument": {"uri": URI}, **params})
+    assert response.get("error", {}).get("code") == INVALID_PARAMS, response
+    assert "ends before it starts" in response["error"]["message"]
+    drain_until_alive(server)
+
+
 def test_code_action_with_a_huge_range_is_answered_at_once(server: RawServer):
     server.open(URI, "1 2 +\n3 4 +")
     server.diagnostics(URI)
@@ -428,21 +452,39 @@ def test_negative_positions_are_invalid_params(server: RawServer, line: int, cha
     drain_until_alive(server)
 
 
-def test_did_change_past_the_end_appends(server: RawServer):
-    """A range past the end of the document means its end (LSP: a character past the line's
-    length is the line's length)."""
+@pytest.mark.parametrize("start, end", [((9, 9), (9, 9)), ((2, 0), (2, 0)), ((1, 1), (1, 1)), ((0, 6), (0, 6)),
+                                        ((0, 0), (5, 0))])
+def test_did_change_outside_the_text_is_refused(server: RawServer, start, end):
+    """A change at a place the text "1 2 +\\n" does not have (lines 0 and 1; line 0 is 5
+    characters, line 1 none): the client's text is another, and no request of LSP asks a
+    client for a whole text. The change is refused (never clamped), the diagnostics withdrawn,
+    the user told (window/showMessage, Error), the reason logged on stderr (stdout carries
+    only protocol messages: the fixture checks), requests answered with RequestFailed; a change
+    without a range brings the document back."""
     server.open(URI, "1 2 +\n")
     server.diagnostics(URI)
+    since = len(server.received)
     server.send(notification("textDocument/didChange", {
         "textDocument": {"uri": URI, "version": 2},
-        "contentChanges": [{"range": {"start": {"line": 9, "character": 9}, "end": {"line": 9, "character": 9}},
-                            "text": "0 ÷"}]}))
+        "contentChanges": [{"range": {"start": {"line": start[0], "character": start[1]},
+                                      "end": {"line": end[0], "character": end[1]}}, "text": "0 ÷"}]}))
+    hover = server.call(1, "textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}})
+    assert hover["error"]["code"] == REQUEST_FAILED and "out of sync" in hover["error"]["message"], hover
+    caused = server.received[since:-1]
+    assert [m["method"] for m in caused] == ["textDocument/publishDiagnostics", "window/showMessage"]
+    assert caused[0]["params"] == {"uri": URI, "version": 2, "diagnostics": []}
+    assert caused[1]["params"]["type"] == 1 and "doc.rpn is out of sync" in caused[1]["params"]["message"]
+    logged = "textDocument/didChange: a change's range is outside the text"
+    deadline = time.monotonic() + TIMEOUT  # stderr is read by a thread of its own
+    while logged not in server.stderr and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert logged in server.stderr, server.stderr
+    server.send(notification("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": "1 2 +\n0 ÷"}]}))
     published = server.diagnostics(URI)
-    assert published["version"] == 2
+    assert published["version"] == 3
     assert [(d["code"], d["range"]) for d in published["diagnostics"]] == [
         ("division-by-zero", {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 3}})]
-    edit = server.call(1, "textDocument/formatting", {"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": True}})
-    assert edit["result"] == []  # "1 2 +\n0 ÷" is formatted already
     evaluated = server.call(2, "rpn/describe", {"textDocument": {"uri": URI}})
     assert evaluated["result"]["description"] == "(1+2)÷0"
 

@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
-from test_lsp_clients import Doc, bounded, client, units  # noqa: F401  (client is the fixture)
+from test_lsp_clients import Doc, bounded, client, edits_of, units  # noqa: F401  (client is the fixture)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.filterwarnings("error")]
 
@@ -145,7 +145,7 @@ async def test_rename_refuses_to_merge_two_variables(client: LanguageClient):
     # E is a variable (constants are case-sensitive): the rename is made.
     edit = await bounded(client.text_document_rename_async(types.RenameParams(
         text_document=doc.identifier, position=doc.at(0, "M"), new_name="E")))
-    assert apply(doc.text, edit.changes[doc.uri], doc.encoding) == "2 →E 3 →N E N +\n"
+    assert apply(doc.text, edits_of(client, edit, doc.uri), doc.encoding) == "2 →E 3 →N E N +\n"
 
 
 async def test_navigation_from_the_end_of_a_name(client: LanguageClient):
@@ -164,7 +164,7 @@ async def test_navigation_from_the_end_of_a_name(client: LanguageClient):
     assert len(highlights) == 3
     edit = await bounded(client.text_document_rename_async(types.RenameParams(
         text_document=doc.identifier, position=after, new_name="z")))
-    assert apply(doc.text, edit.changes[doc.uri], doc.encoding) == "π 1 →z z+ z\n"
+    assert apply(doc.text, edits_of(client, edit, doc.uri), doc.encoding) == "π 1 →z z+ z\n"
 
 
 # --- Hover --------------------------------------------------------------------------------------

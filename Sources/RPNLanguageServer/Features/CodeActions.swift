@@ -31,9 +31,7 @@ extension LanguageServer {
             let only = request.context.only
             var actions: [CodeAction] = []
             if CodeActionKind.isRequested(CodeActionKind.quickFix, only: only) {
-                for diagnostic in request.context.diagnostics {
-                    actions += quickFixes(for: diagnostic, in: document)
-                }
+                actions += quickFixes(selectedBy: request.context.diagnostics, in: document)
             }
             if CodeActionKind.isRequested(CodeActionKind.rewrite, only: only), let action = showAsInfix(document, range) {
                 actions.append(action)
@@ -48,7 +46,7 @@ extension LanguageServer {
     /// The lines a range asks about: from its start line to its end line, without the end
     /// line when the range merely reaches its start (whole lines selected).
     func requestedLines(_ range: Range, in document: Document) -> ClosedRange<Int> {
-        let (start, end) = range.start.line <= range.end.line ? (range.start, range.end) : (range.end, range.start)
+        let (start, end) = (range.start, range.end)
         let last = min(end.character == 0 && end.line > start.line ? end.line - 1 : end.line, document.lineIndex.lineCount - 1)
         return min(start.line, last)...last
     }
@@ -59,33 +57,33 @@ extension LanguageServer {
         let analysis = document.analysis
         let printer = analysis.printer(limit: 400)  // one for all the lines (see `printer`)
         var edits: [TextEdit] = []
-        for line in requestedLines(range, in: document) {
-            let bytes = document.lineIndex.lineRange(line, in: document.bytes)
-            // The line's last token: the one before the first token of the next line.
-            let index = analysis.firstToken(endingAfter: bytes.upperBound) - 1
-            guard index >= 0, bytes.contains(analysis.tokens[index].range.lowerBound),
-                  analysis.tokens[index].kind != .comment, analysis.tops[index] >= 0 else { continue }
+        for line in analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex) {
+            let bytes = document.lineIndex.lineRange(line.line, in: document.bytes)
+            // A comment after the line's last code token ends the line.
+            let next = line.lastToken + 1
+            guard next == analysis.tokens.count || !bytes.contains(analysis.tokens[next].range.lowerBound),
+                  let top = analysis.result(of: line) else { continue }
             let end = document.position(of: bytes.upperBound, encoding: encoding)
             edits.append(TextEdit(range: Range(start: end, end: end),
-                                  newText: " # " + String(decoding: printer.describe([analysis.tops[index]]).bytes,
-                                                                          as: UTF8.self)))
+                                  newText: " # " + String(decoding: printer.describe([top]).bytes, as: UTF8.self)))
         }
         guard !edits.isEmpty else { return nil }
         return CodeAction(title: "Show as infix", kind: CodeActionKind.rewrite,
-                          edit: WorkspaceEdit(uri: document.uri, edits: edits))
+                          edit: workspaceEdit(document, edits))
     }
 
-    /// "Evaluate: √(3+5) = 2.83…" for each line with a result in the range (the first ten),
-    /// and "Evaluate selection" for a selection; both run `rpn.evaluate`.
+    /// "Evaluate: √(3+5) = 2.83…" for each line with a result to evaluate in the range (the
+    /// first ten; see `evaluableResult`), and "Evaluate selection" for a selection; both run
+    /// `rpn.evaluate`.
     func evaluateActions(_ document: Document, _ range: Range) -> [CodeAction] {
         let analysis = document.analysis
         var actions: [CodeAction] = []
         let lines = analysis.codeLines(requestedLines(range, in: document), in: document.lineIndex, limit: 10)
         // Values first: they cache into the nodes the one printer shares.
-        let values = lines.map { line in analysis.result(of: line).map { analysis.value(of: $0) } }
+        let values = lines.map { line in analysis.evaluableResult(of: line).map { analysis.value(of: $0) } }
         let printer = analysis.printer(limit: 40)
         for (line, value) in zip(lines, values) {
-            guard let top = analysis.result(of: line) else { continue }
+            guard let top = analysis.evaluableResult(of: line) else { continue }
             let title = "Evaluate: " + String(decoding: printer.describe([top]).bytes, as: UTF8.self)
                 + ((value ?? nil).map { " = " + ShortNumber.text($0, configuration.numberFormat) } ?? "")
             let end = document.position(of: analysis.tokens[line.lastToken].range.upperBound, encoding: encoding)

@@ -1,7 +1,8 @@
 import RPNCore
 import RPNJSON
 
-/// `textDocument/codeLens`: above each line with a result, `= value` (or `no value`), whose
+/// `textDocument/codeLens`: above each line with a result to evaluate (`evaluableResult`: none
+/// on a definition's line, none for a bare free variable), `= value` (or `no value`), whose
 /// command is `rpn.evaluate` up to that line. The range is the line's code.
 ///
 /// Clients ask for the whole document after every edit, so the lenses come from the analysis
@@ -17,7 +18,7 @@ extension LanguageServer {
             var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)
             var lenses: [CodeLens] = []
             for line in analysis.codeLines(0...Int.max, in: document.lineIndex) {
-                guard let top = analysis.result(of: line) else { continue }
+                guard let top = analysis.evaluableResult(of: line) else { continue }
                 let start = sweep.position(of: analysis.tokens[line.firstToken].range.lowerBound)
                 let end = sweep.position(of: analysis.tokens[line.lastToken].range.upperBound)
                 let title = analysis.value(of: top).map { "= " + configuration.numberFormat.string($0, limit: 60) } ?? "no value"

@@ -36,9 +36,26 @@ extension DocumentAnalysis {
         return result
     }
 
-    /// The entry on top of the stack after a line: nil when the stack is empty there.
+    /// The entry on top of the stack after a line: nil when the stack is empty there, and
+    /// for a line whose code is all inside definitions, which run nothing where they stand
+    /// (the entry on top there is an earlier line's). Code before a definition on its line
+    /// gives the line's result.
     func result(of line: CodeLine) -> Int32? {
-        let top = tops[line.lastToken]
+        var last = line.lastToken
+        while last >= line.firstToken, let region = region(ofToken: last), region.kind == .definition {
+            last = region.tokens.lowerBound - 1
+        }
+        guard last >= line.firstToken else { return nil }
+        let top = tops[last]
         return top >= 0 ? top : nil
+    }
+
+    /// A line's result when evaluating it can tell more than its description: not a bare free
+    /// variable (`sqr`, a slip for `sqrt`, has no value, and its description is its name).
+    func evaluableResult(of line: CodeLine) -> Int32? {
+        guard let top = result(of: line) else { return nil }
+        let node = nodes[Int(top)]
+        if node.kind == .variable, variables.bindings[Int(node.lhs)] == .unset { return nil }
+        return top
     }
 }

@@ -38,9 +38,8 @@ extension LanguageServer {
         let part: Swift.Range<Int>
         switch target {
         case .range(let range):
-            var lower = document.offset(of: range.start, encoding: encoding)
-            var upper = document.offset(of: range.end, encoding: encoding)
-            if lower > upper { swap(&lower, &upper) }
+            let requested = document.offsets(of: range, encoding: encoding)
+            let (lower, upper) = (requested.lowerBound, requested.upperBound)
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<lower])))
             // Its own source: the selection's first token starts where the selection does.
             machine.run(SourceFile(name: document.uri, bytes: Array(bytes[lower..<upper]), baseOffset: lower))

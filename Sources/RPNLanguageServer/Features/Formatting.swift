@@ -13,9 +13,7 @@ extension LanguageServer {
         }
         on(RangeFormattingRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
-            let range = request.range
-            let (start, end) = (range.start.line, range.start.character) <= (range.end.line, range.end.character)
-                ? (range.start, range.end) : (range.end, range.start)
+            let (start, end) = (request.range.start, request.range.end)
             // A selection of whole lines ends at the start of the next line, which it leaves alone.
             let lines = start.line..<(end.line > start.line && end.character == 0 ? end.line : end.line + 1)
             let options = formatterOptions(request.options)

@@ -10,7 +10,9 @@ extension LanguageServer {
             // A word of one's own, a parameter or a loop counter (in a stack effect, the
             // parameter's name rather than the whole `( … )`).
             let symbol = analysis.symbol(containing: offset)
-            let content = if let symbol { hover(analysis, index, symbol) } else { hover(analysis, index, angleUnit: document.angleUnit) }
+            let content = if let symbol { hover(analysis, index, symbol) } else {
+                hover(analysis, index, angleUnit: document.angleUnit, exact: document.exact)
+            }
             guard !content.isEmpty else { return nil }
             return Hover(contents: content, format: clientCapabilities.hoverFormat,
                          range: document.range(of: symbol?.range ?? analysis.tokens[index].range, encoding: encoding))
@@ -48,9 +50,9 @@ extension LanguageServer {
         return content
     }
 
-    /// What a word does and its stack effect; the expression the token completes and its
-    /// value; for an invalid token, what is wrong with it.
-    func hover(_ analysis: DocumentAnalysis, _ index: Int, angleUnit: AngleUnit) -> MarkupContent {
+    /// What a word does and its stack effect; what a number is (NumberHover); the expression
+    /// the token completes and its value; for an invalid token, what is wrong with it.
+    func hover(_ analysis: DocumentAnalysis, _ index: Int, angleUnit: AngleUnit, exact: Bool) -> MarkupContent {
         let token = analysis.tokens[index]
         let text = analysis.text(of: token)
         var content = MarkupContent()
@@ -77,12 +79,11 @@ extension LanguageServer {
                 content.code(name)
                 content.text(" = " + configuration.numberFormat.string(v, limit: 1000))
             }
+        case .number:
+            if let number = numberHover(text, exact: exact) { return number }
+            content.append(problems(analysis, token))
         case .invalid:
-            // Nothing to describe: what the diagnostics say about the token.
-            for diagnostic in analysis.diagnostics where diagnostic.range.overlaps(token.range) {
-                content.paragraph()
-                content.text(diagnostic.message)
-            }
+            content.append(problems(analysis, token))
         default:
             let top = analysis.tops[index]
             if top >= 0 {
@@ -108,6 +109,16 @@ extension LanguageServer {
                     content.text(" is 4)")
                 }
             }
+        }
+        return content
+    }
+
+    /// A token with nothing to describe: what the diagnostics say about it.
+    private func problems(_ analysis: DocumentAnalysis, _ token: Token) -> MarkupContent {
+        var content = MarkupContent()
+        for diagnostic in analysis.diagnostics where diagnostic.range.overlaps(token.range) {
+            content.paragraph()
+            content.text(diagnostic.message)
         }
         return content
     }

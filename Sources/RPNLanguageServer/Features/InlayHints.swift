@@ -2,20 +2,19 @@ import RPNCore
 import RPNJSON
 
 extension LanguageServer {
-    /// At the end of each line with code in the range: `⇒ description = value` of the top of
-    /// the stack after the line's last token (none inside a definition or a top-level block,
-    /// whose tokens do not run where they stand). Right after the name of a word that declares
-    /// no effect, the effect inferred: `: square ( x -- x ) dup × ;`. Only the lines asked for
-    /// are looked at.
+    /// At the end of each line with code in the range: `⇒ description = value` of the line's
+    /// result (`DocumentAnalysis.result(of:)`: none inside a definition or a top-level block,
+    /// whose tokens do not run where they stand, nor on a definition's last line). Right after
+    /// the name of a word that declares no effect, the effect inferred:
+    /// `: square ( x -- x ) dup × ;`. Only the lines asked for are looked at.
     func registerInlayHints() {
         on(InlayHintRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
             guard configuration.inlayHints else { return [] }
             let range = request.range
             try checkpoint()
-            var lower = document.offset(of: range.start, encoding: encoding)
-            var upper = document.offset(of: range.end, encoding: encoding)
-            if lower > upper { swap(&lower, &upper) }
+            let requested = document.offsets(of: range, encoding: encoding)
+            let (lower, upper) = (requested.lowerBound, requested.upperBound)
             let analysis = document.analysis
             let lines = document.lineIndex
             // A line's hint belongs to the range when the range covers some of the line; the
@@ -25,12 +24,14 @@ extension LanguageServer {
             var index = analysis.firstToken(endingAfter: lines.lineStarts[line])
             while line < lines.lineCount, lines.lineStarts[line] < upper {
                 let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] : Int.max
-                var last = -1  // the line's last code token: its top of stack is the line's result
+                var code: CodeLine?  // the line's first and last code tokens
                 while index < analysis.tokens.count, analysis.tokens[index].range.lowerBound < next {
-                    if analysis.tokens[index].kind != .comment { last = index }
+                    if analysis.tokens[index].kind != .comment {
+                        code = CodeLine(line: line, firstToken: code?.firstToken ?? index, lastToken: index)
+                    }
                     index += 1
                 }
-                if last >= 0, analysis.tops[last] >= 0 { results.append((line, analysis.tops[last])) }
+                if let code, let top = analysis.result(of: code) { results.append((line, top)) }
                 line += 1
                 if line & 1023 == 0 { try checkpoint() }
             }

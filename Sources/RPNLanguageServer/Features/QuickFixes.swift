@@ -1,12 +1,12 @@
 import RPNCore
 import RPNJSON
 
-/// Quick fixes for the diagnostics a client sends in a code action request, worked out from the
-/// text as it is now (the diagnostic gives the code and the place):
+/// Quick fixes for the server's own diagnostics of the current version, worked out from the
+/// text under each (the token the diagnostic is about):
 ///
 /// | code | mistake | fix |
 /// |---|---|---|
-/// | any, with `data.replacement` | `sqr` | did you mean: `sqrt` |
+/// | any with a did-you-mean | `sqr` | did you mean: `sqrt` |
 /// | invalid-number | `2x`, a number glued to a name | `2 x` |
 /// | unset-variable | `sqrt2`, a function glued to its number (did-you-mean says `sqrt`) | `2 sqrt` |
 /// | invalid-number | `1,5`, a decimal comma | `1.5` (and `1000` for `1,000`) |
@@ -14,47 +14,70 @@ import RPNJSON
 /// | missing-operand | `4+5`, `x^2`: infix glued together | `4 5 +` |
 /// | store-needs-name | a bare `→` or `->` | `→M`, one fix per variable of the document |
 /// | unset-needs-name | `unset` alone | `unset M`, one per variable |
+///
+/// The diagnostics a client sends back in the request only select which diagnostics to fix:
+/// a client's copy may be stale (published for an older version, its range now over other
+/// text) or made up, so nothing of it but its code and range is read, and it selects a
+/// diagnostic of the server's only when both are the same in the current text.
 extension LanguageServer {
-    func quickFixes(for diagnostic: CodeActionContext.ClientDiagnostic, in document: Document) -> [CodeAction] {
-        guard let range = diagnostic.range else { return [] }
-        var lower = document.offset(of: range.start, encoding: encoding)
-        var upper = document.offset(of: range.end, encoding: encoding)
-        if lower > upper { swap(&lower, &upper) }
-        let text = String(decoding: document.bytes[lower..<upper], as: UTF8.self)
-        var fixes: [(title: String, edit: Swift.Range<Int>, newText: String)] = []
+    typealias QuickFix = (title: String, edit: Swift.Range<Int>, newText: String)
+
+    /// The fixes of the server's diagnostics that the client's select, each listing the
+    /// client's diagnostic it fixes (clients match them by equality).
+    func quickFixes(selectedBy clientDiagnostics: [CodeActionContext.ClientDiagnostic], in document: Document) -> [CodeAction] {
+        guard !clientDiagnostics.isEmpty else { return [] }
+        // By where they start: a request may send back many diagnostics, and a document have many.
+        let own = Dictionary(grouping: document.analysis.diagnostics, by: \.range.lowerBound)
+        var actions: [CodeAction] = []
+        for sent in clientDiagnostics {
+            guard let range = sent.range, let code = sent.code else { continue }
+            let place = document.offsets(of: range, encoding: encoding)
+            guard let diagnostic = own[place.lowerBound]?.first(where: { $0.range == place && $0.code.rawValue == code })
+            else { continue }
+            let fixes = quickFixes(for: diagnostic, in: document)
+            actions += fixes.map { fix in
+                CodeAction(title: fix.title, kind: CodeActionKind.quickFix, diagnostics: [sent.json],
+                           edit: workspaceEdit(document, [
+                               TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText)]),
+                           isPreferred: fix.title == fixes[0].title && (fixes.count == 1 || fix.title.hasPrefix("Rewrite")))
+            }
+        }
+        return actions
+    }
+
+    /// The fixes of one of the server's diagnostics, from the text under it.
+    func quickFixes(for diagnostic: Diagnostic, in document: Document) -> [QuickFix] {
+        let place = diagnostic.range
+        let text = String(decoding: document.bytes[place], as: UTF8.self)
+        var fixes: [QuickFix] = []
         // Before the did-you-mean, which would drop the number (`sqrt2` → `sqrt`).
-        if diagnostic.code == "unset-variable", let call = Self.functionAndNumber(text) {
-            fixes.append(("Rewrite '\(text)' in RPN: '\(call)'", lower..<upper, call))
+        if diagnostic.code == .unsetVariable, let call = Self.functionAndNumber(text) {
+            fixes.append(("Rewrite '\(text)' in RPN: '\(call)'", place, call))
         }
         if let replacement = diagnostic.replacement {
-            fixes.append(("Replace '\(text)' with '\(replacement)'", lower..<upper, replacement))
+            fixes.append(("Replace '\(text)' with '\(replacement)'", place, replacement))
         }
         switch diagnostic.code {
-        case "invalid-number":
-            if let split = Self.splitNumber(text) { fixes.append(("Split '\(text)' into '\(split)'", lower..<upper, split)) }
-            for number in Self.decimalComma(text) { fixes.append(("Replace '\(text)' with '\(number)'", lower..<upper, number)) }
-            if text.contains(")") || text.contains("(") { fixes += infixFix(around: lower..<upper, in: document) }
-        case "unknown-token":
-            if text.contains("(") || text.contains(")") { fixes += infixFix(around: lower..<upper, in: document) }
-        case "missing-operand":
-            fixes += infixFix(around: lower..<upper, in: document)
-        case "store-needs-name" where text == "->" || text == "→":
-            for name in variableChoices(document, at: lower, storing: true) {
-                fixes.append(("Store into '\(name)': '\(text)\(name)'", lower..<upper, text + name))
+        case .invalidNumber:
+            if let split = Self.splitNumber(text) { fixes.append(("Split '\(text)' into '\(split)'", place, split)) }
+            for number in Self.decimalComma(text) { fixes.append(("Replace '\(text)' with '\(number)'", place, number)) }
+            if text.contains(")") || text.contains("(") { fixes += infixFix(around: place, in: document) }
+        case .unknownToken:
+            if text.contains("(") || text.contains(")") { fixes += infixFix(around: place, in: document) }
+        case .missingOperand:
+            fixes += infixFix(around: place, in: document)
+        case .storeNeedsName where text == "->" || text == "→":
+            for name in variableChoices(document, at: place.lowerBound, storing: true) {
+                fixes.append(("Store into '\(name)': '\(text)\(name)'", place, text + name))
             }
-        case "unset-needs-name" where Builtin.named(text)?.id == .unset:
-            for name in variableChoices(document, at: lower, storing: false) {
-                fixes.append(("Unset '\(name)': '\(text) \(name)'", lower..<upper, "\(text) \(name)"))
+        case .unsetNeedsName where Builtin.named(text)?.id == .unset:
+            for name in variableChoices(document, at: place.lowerBound, storing: false) {
+                fixes.append(("Unset '\(name)': '\(text) \(name)'", place, "\(text) \(name)"))
             }
         default:
             break
         }
-        return fixes.map { fix in
-            CodeAction(title: fix.title, kind: CodeActionKind.quickFix, diagnostics: [diagnostic.json],
-                       edit: WorkspaceEdit(uri: document.uri, edits: [
-                           TextEdit(range: document.range(of: fix.edit, encoding: encoding), newText: fix.newText)]),
-                       isPreferred: fix.title == fixes[0].title && (fixes.count == 1 || fix.title.hasPrefix("Rewrite")))
-        }
+        return fixes
     }
 
     /// `2x` → `2 x`: the longest number the word starts with, when the rest is one valid token.
@@ -102,7 +125,7 @@ extension LanguageServer {
 
     /// Infix arithmetic around a diagnostic: the word it is in, widened on its line until the
     /// parentheses balance (`sqrt( 2 + 3 )`), rewritten in RPN.
-    func infixFix(around range: Swift.Range<Int>, in document: Document) -> [(title: String, edit: Swift.Range<Int>, newText: String)] {
+    func infixFix(around range: Swift.Range<Int>, in document: Document) -> [QuickFix] {
         let bytes = document.bytes
         let line = document.lineIndex.lineRange(document.lineIndex.line(containing: range.lowerBound), in: bytes)
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }

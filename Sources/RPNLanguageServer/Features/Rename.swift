@@ -35,7 +35,7 @@ extension LanguageServer {
                 throw ResponseError(ResponseError.requestFailed,
                                     "only variables, words of one's own and their parameters can be renamed")
             }
-            return WorkspaceEdit(uri: document.uri, edits: renamed.map {
+            return workspaceEdit(document, renamed.map {
                 TextEdit(range: document.range(of: $0, encoding: encoding), newText: newName)
             })
         }

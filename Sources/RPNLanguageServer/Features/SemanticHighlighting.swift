@@ -89,9 +89,8 @@ extension LanguageServer {
         on(SemanticTokensRangeRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
             let range = request.range
-            var lower = document.offset(of: range.start, encoding: encoding)
-            var upper = document.offset(of: range.end, encoding: encoding)
-            if lower > upper { swap(&lower, &upper) }
+            let requested = document.offsets(of: range, encoding: encoding)
+            let (lower, upper) = (requested.lowerBound, requested.upperBound)
             let lines = document.lineIndex
             let firstLine = lines.line(containing: lower)
             var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: Position(line: 0, character: 0),

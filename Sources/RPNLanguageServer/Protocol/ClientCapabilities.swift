@@ -24,6 +24,8 @@ struct ClientCapabilities {
     var diagnosticPull = false
     /// The client can be asked to pull diagnostics again (`workspace.diagnostics.refreshSupport`).
     var diagnosticRefresh = false
+    /// Edits can name the version they were made for (`workspace.workspaceEdit.documentChanges`).
+    var versionedEdits = false
 
     init() {}
 
@@ -42,5 +44,6 @@ struct ClientCapabilities {
         semanticTokensRefresh = workspace?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = workspace?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         diagnosticRefresh = workspace?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        versionedEdits = workspace?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
     }
 }

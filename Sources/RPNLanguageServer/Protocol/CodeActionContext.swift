@@ -2,19 +2,17 @@ import RPNJSON
 
 /// LSP `CodeActionContext`: the diagnostics the actions should fix, and the kinds asked for.
 struct CodeActionContext {
-    /// A diagnostic as the client sends it back: what the quick fixes read of it, and the
-    /// whole of it, to echo in the fixes for it (clients match them by equality).
+    /// A diagnostic as the client sends it back: its code and range, which select one of the
+    /// server's own diagnostics (QuickFixes; nothing else of it is trusted), and the whole of
+    /// it, to echo in the fixes for it (clients match them by equality).
     struct ClientDiagnostic {
         var range: Range?
         var code: String?
-        /// The replacement the server suggested (`data.replacement`): did you mean.
-        var replacement: String?
         var json: JSONValue
 
         init(json: JSONValue) throws(ResponseError) {
             if let range = json["range"] { self.range = try Range(json: range) }
             code = json["code"]?.stringValue
-            replacement = json["data"]?["replacement"]?.stringValue
             self.json = json
         }
     }

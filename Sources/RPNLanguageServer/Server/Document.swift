@@ -54,13 +54,25 @@ final class Document {
         self.lineStarts = LineStarts(index)
     }
 
-    /// Applies one `TextDocumentContentChangeEvent`: a range edit, or the whole text.
-    func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+    /// Applies one `TextDocumentContentChangeEvent`: a range edit, or the whole text. A range
+    /// at a place the text does not have (a line past the last, a character past its line's
+    /// end) is refused, the text left as it was: the client's text is another, and clamping
+    /// the range would make it silently different from the client's.
+    func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) throws(ResponseError) {
         let text = change.text
         if let range = change.range {
-            var lower = lineStarts.offset(of: range.start.source, in: bytes, unit: encoding.unit)
-            var upper = lineStarts.offset(of: range.end.source, in: bytes, unit: encoding.unit)
-            if lower > upper { swap(&lower, &upper) }
+            func offset(_ position: Position) throws(ResponseError) -> Int {
+                guard let offset = lineStarts.offset(of: position.source, in: bytes, unit: encoding.unit) else {
+                    let lines = lineStarts.lineCount
+                    let place = position.line < lines
+                        ? "character \(position.character) is past the end of line \(position.line)"
+                        : "line \(position.line) is past the last line, \(lines - 1)"
+                    throw .invalidParams("a change's range is outside the text of version \(version): \(place) "
+                                         + "(\(encoding.rawValue) code units)")
+                }
+                return offset
+            }
+            let lower = try offset(range.start), upper = try offset(range.end)
             semanticTokensBaseline?.replaced(lower..<upper, in: bytes.count)
             let inserted = text.utf8.count
             bytes.replaceSubrange(lower..<upper, with: text.utf8)
@@ -131,6 +143,12 @@ final class Document {
 
     func position(of offset: Int, encoding: PositionEncoding) -> Position {
         Position(lineIndex.position(ofLocal: offset, in: bytes, unit: encoding.unit))
+    }
+
+    /// The bytes of a range. Its ends are in order (`Range(json:)` refuses the others), and so
+    /// are their offsets: a position past its line's end is the line's end, before the next.
+    func offsets(of range: Range, encoding: PositionEncoding) -> Swift.Range<Int> {
+        offset(of: range.start, encoding: encoding)..<offset(of: range.end, encoding: encoding)
     }
 
     func range(of range: Swift.Range<Int>, encoding: PositionEncoding) -> Range {

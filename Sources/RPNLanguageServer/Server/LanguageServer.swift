@@ -240,9 +240,14 @@ public final class LanguageServer {
 
     // MARK: - Helpers for handlers
 
-    /// The open document a request is about; RequestFailed when it is not open.
+    /// The open document a request is about; RequestFailed when it is not open, or out of
+    /// sync (saying why and what brings it back).
     func document(_ identifier: TextDocumentIdentifier) throws(ResponseError) -> Document {
         guard let document = documents[identifier.uri] else {
+            if let reason = documents.outOfSyncReason(identifier.uri) {
+                throw ResponseError(ResponseError.requestFailed, "\(identifier.uri) is out of sync with the client (\(reason)): "
+                                    + "send its whole text, in a change without a range or by closing and reopening it")
+            }
             throw ResponseError(ResponseError.requestFailed, "\(identifier.uri) is not open")
         }
         return document

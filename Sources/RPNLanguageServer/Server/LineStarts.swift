@@ -10,15 +10,22 @@ struct LineStarts {
 
     init(_ index: LineIndex) { starts = index.lineStarts }
 
-    /// The byte offset of a position in `bytes`, as `LineIndex.offset(of:in:unit:)` gives it.
-    func offset(of position: SourcePosition, in bytes: [UInt8], unit: PositionUnit) -> Int {
-        guard position.line >= 0 else { return 0 }
-        guard position.line < starts.count else { return bytes.count }
+    /// The byte offset of a position in `bytes`, as `LineIndex.offset(of:in:unit:)` gives it,
+    /// if the text has that place: nil for a line past the last or a column past its line's
+    /// end, which `LineIndex` would clamp (a change there is to a text other than this one).
+    func offset(of position: SourcePosition, in bytes: [UInt8], unit: PositionUnit) -> Int? {
+        guard position.line >= 0, position.line < starts.count else { return nil }
         let start = starts[position.line]
         let end = position.line + 1 < starts.count ? starts[position.line + 1] : bytes.count
         let line = Array(bytes[start..<end])  // with its line end, which the column never passes
-        return start + LineIndex(line).offset(of: SourcePosition(line: 0, column: position.column), in: line, unit: unit)
+        let index = LineIndex(line)
+        let column = SourcePosition(line: 0, column: position.column)
+        guard position.column <= LineIndex.width(of: line, from: 0, to: index.lineRange(0, in: line).upperBound, unit: unit)
+        else { return nil }
+        return start + index.offset(of: column, in: line, unit: unit)
     }
+
+    var lineCount: Int { starts.count }
 
     /// `range` of the old text was replaced by `count` bytes; `bytes` is the new text.
     mutating func replace(_ range: Swift.Range<Int>, withCount count: Int, in bytes: [UInt8]) {

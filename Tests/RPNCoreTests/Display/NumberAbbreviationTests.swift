@@ -21,6 +21,17 @@ import Testing
         #expect(text.count <= max(limit, 31))
     }
 
+    /// In another base the digits counted are that base's (hexadecimal letters are digits, the
+    /// prefix's 0 is not): 2^100 is 0x1 and 25 zeros, 2^100 − 1 is 25 Fs, and 0b1 and 100 zeros.
+    @Test(arguments: [
+        (16, twoTo100, 20, "0x1…0000 (26 digits)"),
+        (16, try! RPN.number("2 100 ^ 1 -").get(), 20, "0xF…FFFF (25 digits)"),
+        (2, twoTo100, 30, "0b1000000000…0000 (101 digits)"),
+    ])
+    func digitsInOtherBasesAreCounted(_ base: Int, _ value: Number, _ limit: Int, _ expected: String) {
+        #expect(NumberFormat(base: base).string(value, limit: limit) == expected)
+    }
+
     @Test func aMillionDigitsBecomeOneShortLine() throws {
         let value = try RPN.number("10 999999 ^").get()  // 1 and 999999 zeros: 10^6 digits
         // 40 − 17 (" (1000000 digits)") − 4 − 1 ("…") leaves 18 leading digits.

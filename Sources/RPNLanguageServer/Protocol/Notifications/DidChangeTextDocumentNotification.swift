@@ -9,10 +9,10 @@ struct DidChangeTextDocumentNotification: NotificationType {
     var textDocument: TextDocumentIdentifier
     /// The version after the changes (nil: the client gives none; the document keeps its own).
     var version: Int?
-    /// The changes, in order, up to the first that is not valid.
+    /// The changes, in order, up to the first that cannot be read.
     var contentChanges: [TextDocumentContentChangeEvent] = []
-    /// What is wrong with the first change that is not valid: the ones before it are applied
-    /// all the same (the client has made them), and diagnostics published for them.
+    /// What is wrong with the first change that cannot be read: the client has made it, so the
+    /// server's text is no longer the client's (DocumentSync).
     var invalidChange: ResponseError?
 
     init(json: JSONValue?) throws(ResponseError) {
