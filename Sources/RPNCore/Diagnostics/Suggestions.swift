@@ -5,26 +5,51 @@ public enum Suggestions {
     /// only in case is suggested however short the word: `E` and `PI` are variables (constants
     /// are case-sensitive) that were probably meant as `e` and `pi`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        closest(to: word, among: candidates, ownNames: EmptyCollection())
+    }
+
+    /// The same among built-in words and the program's own names (its words, its variables with
+    /// a value): `principle` ⇒ `principal`. An own name is no typo of another in its numbered
+    /// family (`x11` and `x12`, `p1` and `p2` are meant apart), nor, shorter than 3 characters,
+    /// of one in another case (`T` and `t` are two quantities). At equal distance a name the
+    /// typed one begins wins (`sqr` was more likely cut short of `sqrt` than typed past `sq`),
+    /// else the program's own.
+    public static func closest(to word: String, among builtins: some Sequence<String>,
+                               ownNames: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
-        if let variant = candidates.first(where: { $0 != word && $0.lowercased() == lowered }) { return variant }
+        if let variant = builtins.first(where: { $0 != word && $0.lowercased() == lowered }) { return variant }
         let target = Array(lowered.unicodeScalars)
         guard target.count >= 3 else { return nil }  // "M" is not a typo of "e"
         let limit = target.count <= 4 ? 1 : 2
-        // At equal distance a word the typed one begins wins: `sqr` was more likely cut short
-        // of `sqrt` than typed past `sq`.
+        let letters = target.filter { !isDigit($0) }
         var best: (word: String, distance: Int, extends: Bool)?
-        for candidate in candidates {
+        /// Whether the search is over: a case variant of the word.
+        func consider(_ candidate: String, own: Bool) -> Bool {
+            // Lengths first, on UTF-8 bytes (1 to 4 a scalar), which cost nothing to count: most
+            // of a long program's names are too long or too short to be near.
+            let bytes = candidate.utf8.count
+            guard bytes + limit >= target.count, bytes <= 4 * (target.count + limit), candidate != word else { return false }
             let other = Array(candidate.lowercased().unicodeScalars)
-            guard abs(other.count - target.count) <= limit, other != target else { continue }
+            guard abs(other.count - target.count) <= limit else { return false }
+            if other == target {
+                if own { best = (candidate, 0, false) }
+                return own
+            }
+            if own, other.filter({ !isDigit($0) }) == letters { return false }  // the same but for digits
             let distance = editDistance(target, other)
             let extends = other.starts(with: target)
             if distance <= limit, distance < (best?.distance ?? Int.max)
                 || distance == best?.distance && extends && best?.extends == false {
                 best = (candidate, distance, extends)
             }
+            return false
         }
+        for candidate in ownNames where consider(candidate, own: true) { return candidate }
+        for candidate in builtins { _ = consider(candidate, own: false) }
         return best?.word
     }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 0x30 < 10 }
 
     /// Damerau–Levenshtein (optimal string alignment), so `sqtr` is one step from `sqrt`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

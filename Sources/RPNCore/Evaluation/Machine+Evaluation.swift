@@ -103,11 +103,7 @@ extension Machine {
         case .failed: return .nan
         case .unset:
             if options.freeVariables, reportedNodes.contains(index) { return .nan }
-            let suggestion = suggestions[node.lhs] ?? {
-                let found = Suggestions.closest(to: name, among: Builtin.wordNames)
-                suggestions[node.lhs] = .some(found)
-                return found
-            }()
+            let suggestion = suggestion(for: node.lhs)
             if !options.freeVariables {
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 reportOnce(index, .error, .unsetVariable, "variable \(TerminalText.quoted(name)) is unset\(hint)", node.tokenRange,
@@ -119,6 +115,22 @@ extension Machine {
             }
             return .nan
         }
+    }
+
+    /// What an unset variable was probably meant as: a built-in word, a word of the program, or
+    /// a variable that has a value (`principle` ⇒ `principal`).
+    mutating func suggestion(for variable: Int32) -> String? {
+        let names = variables.boundChanges &+ words.count
+        if let cached = suggestions[variable], cached.names == names { return cached.suggestion }
+        let variables = self.variables
+        let bound = variables.names.indices.lazy.filter { !variables.bindings[$0].isUnset }.map { variables.names[$0] }
+        let own = [AnySequence(words.lazy.map(\.name).reversed()), AnySequence(bound)].joined()
+        let compared = min(ownNameComparisonsLeft, words.count + variables.names.count)
+        ownNameComparisonsLeft -= compared
+        let found = Suggestions.closest(to: variables.names[Int(variable)], among: Builtin.wordNames,
+                                        ownNames: own.prefix(compared))
+        suggestions[variable] = (found, names)
+        return found
     }
 
     /// The first variable without a value that the tree under `root` reads (nil: none). Trees
