@@ -122,15 +122,22 @@ extension Machine {
     mutating func suggestion(for variable: Int32) -> String? {
         let names = variables.boundChanges &+ words.count
         if let cached = suggestions[variable], cached.names == names { return cached.suggestion }
-        let variables = self.variables
-        let bound = variables.names.indices.lazy.filter { !variables.bindings[$0].isUnset }.map { variables.names[$0] }
-        let own = [AnySequence(words.lazy.map(\.name).reversed()), AnySequence(bound)].joined()
-        let compared = min(ownNameComparisonsLeft, words.count + variables.names.count)
-        ownNameComparisonsLeft -= compared
-        let found = Suggestions.closest(to: variables.names[Int(variable)], among: Builtin.wordNames,
-                                        ownNames: own.prefix(compared))
-        suggestions[variable] = (found, names)
-        return found
+        var search = Suggestions.Search(variables.names[Int(variable)])
+        for name in Builtin.wordNames { search.consider(name, isOwn: false) }
+        let words = self.words
+        var left = ownNameComparisonsLeft
+        for index in words.indices.reversed() where left > 0 {  // a word defined again: its latest
+            left -= 1
+            search.consider(words[index].name, isOwn: true)
+        }
+        for index in variables.names.indices {
+            guard left > 0 else { break }
+            left -= 1
+            if !variables.bindings[index].isUnset { search.consider(variables.names[index], isOwn: true) }
+        }
+        ownNameComparisonsLeft = left
+        suggestions[variable] = (search.suggestion, names)
+        return search.suggestion
     }
 
     /// The first variable without a value that the tree under `root` reads (nil: none). Trees

@@ -31,7 +31,7 @@ public struct Machine: Sendable {
     /// Did-you-mean for unset variables, by variable index: a name is looked up once while the
     /// names it could mean (the words, the variables with a value) stay the same.
     var suggestions: [Int32: (suggestion: String?, names: Int)] = [:]
-    /// How many more of the program's own names did-you-mean may compare in this run: a
+    /// How many more of the program's own names did-you-mean may look at in this run: a
     /// document of 10^4 free variables and 10^4 stored ones would otherwise compare 10^8 pairs
     /// on every keystroke. Past it only built-in words are suggested.
     var ownNameComparisonsLeft = Machine.ownNameComparisons
