@@ -11,7 +11,7 @@ import Testing
         "positionEncoding": "utf-16",
         "textDocumentSync": ["openClose": true, "change": 2],
         "hoverProvider": true,
-        "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": false],
+        "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": true],
         "definitionProvider": true,
         "referencesProvider": true,
         "documentHighlightProvider": true,
@@ -67,7 +67,8 @@ import Testing
     /// nothing). Related methods share a capability: it stays while one of them is handled.
     static let removals: [(String, [String], JSONValue?)] = [
         ("textDocument/hover", ["hoverProvider"], nil),
-        ("textDocument/completion", ["completionProvider"], nil),
+        ("textDocument/completion", ["completionProvider"], nil),  // resolve alone is no completion
+        ("completionItem/resolve", ["completionProvider", "resolveProvider"], nil),
         ("textDocument/definition", ["definitionProvider"], nil),
         ("textDocument/references", ["referencesProvider"], nil),
         ("textDocument/documentHighlight", ["documentHighlightProvider"], nil),

@@ -9,6 +9,11 @@ struct ClientCapabilities {
     var hoverFormat = MarkupKind.plaintext
     /// How completion items are documented (`completionItem.documentationFormat`).
     var completionDocumentationFormat = MarkupKind.plaintext
+    /// Completion items may be snippets (`completionItem.snippetSupport`).
+    var completionSnippets = false
+    /// A completion edit may carry both an insert and a replace range
+    /// (`completionItem.insertReplaceSupport`).
+    var completionInsertReplace = false
     /// `publishDiagnostics.tagSupport` lists `Unnecessary`.
     var unnecessaryTag = false
     /// At most this many folding ranges (`foldingRange.rangeLimit`).
@@ -26,8 +31,10 @@ struct ClientCapabilities {
         positionEncodings = json?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let textDocument = json?["textDocument"]
         hoverFormat = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"])
-        completionDocumentationFormat = MarkupKind.preferred(
-            textDocument?["completion"]?["completionItem"]?["documentationFormat"])
+        let completionItem = textDocument?["completion"]?["completionItem"]
+        completionDocumentationFormat = MarkupKind.preferred(completionItem?["documentationFormat"])
+        completionSnippets = completionItem?["snippetSupport"]?.boolValue ?? false
+        completionInsertReplace = completionItem?["insertReplaceSupport"]?.boolValue ?? false
         unnecessaryTag = textDocument?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
             .contains(.int(DiagnosticTag.unnecessary)) ?? false
         if let limit = textDocument?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0 { foldingRangeLimit = limit }
