@@ -12,6 +12,7 @@ import Testing
         "textDocumentSync": ["openClose": true, "change": 2],
         "hoverProvider": true,
         "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": true],
+        "signatureHelpProvider": ["triggerCharacters": [" "]],
         "definitionProvider": true,
         "referencesProvider": true,
         "documentHighlightProvider": true,
@@ -69,6 +70,7 @@ import Testing
         ("textDocument/hover", ["hoverProvider"], nil),
         ("textDocument/completion", ["completionProvider"], nil),  // resolve alone is no completion
         ("completionItem/resolve", ["completionProvider", "resolveProvider"], nil),
+        ("textDocument/signatureHelp", ["signatureHelpProvider"], nil),
         ("textDocument/definition", ["definitionProvider"], nil),
         ("textDocument/references", ["referencesProvider"], nil),
         ("textDocument/documentHighlight", ["documentHighlightProvider"], nil),

@@ -4,6 +4,7 @@ extension LanguageServer {
         registerHover()
         registerInlayHints()
         registerCompletion()
+        registerSignatureHelp()
         registerSemanticTokens()
         registerVariableNavigation()
         registerRename()

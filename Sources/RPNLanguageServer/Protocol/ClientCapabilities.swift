@@ -14,6 +14,11 @@ struct ClientCapabilities {
     /// A completion edit may carry both an insert and a replace range
     /// (`completionItem.insertReplaceSupport`).
     var completionInsertReplace = false
+    /// How signatures are documented (`signatureHelp.signatureInformation.documentationFormat`).
+    var signatureDocumentationFormat = MarkupKind.plaintext
+    /// Parameters may be given by their offsets in the signature's label
+    /// (`signatureInformation.parameterInformation.labelOffsetSupport`).
+    var signatureLabelOffsets = false
     /// `publishDiagnostics.tagSupport` lists `Unnecessary`.
     var unnecessaryTag = false
     /// At most this many folding ranges (`foldingRange.rangeLimit`).
@@ -35,6 +40,9 @@ struct ClientCapabilities {
         completionDocumentationFormat = MarkupKind.preferred(completionItem?["documentationFormat"])
         completionSnippets = completionItem?["snippetSupport"]?.boolValue ?? false
         completionInsertReplace = completionItem?["insertReplaceSupport"]?.boolValue ?? false
+        let signature = textDocument?["signatureHelp"]?["signatureInformation"]
+        signatureDocumentationFormat = MarkupKind.preferred(signature?["documentationFormat"])
+        signatureLabelOffsets = signature?["parameterInformation"]?["labelOffsetSupport"]?.boolValue ?? false
         unnecessaryTag = textDocument?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
             .contains(.int(DiagnosticTag.unnecessary)) ?? false
         if let limit = textDocument?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0 { foldingRangeLimit = limit }
