@@ -11,6 +11,9 @@ public enum CallOperands {
     /// Entries a token takes from the stack and leaves on it.
     public typealias StepEffect = (inputs: Int, outputs: Int)
 
+    /// How many tokens before a call its operands are looked for, unless told otherwise.
+    public static let defaultReach = 256
+
     /// The effect of a token as a step of straight-line code; nil where reading stops:
     /// keywords, stack effects, invalid tokens, and words whose effect depends on a count. A
     /// name is one value here: a word of one's own, whose effect its definition gives, is the
@@ -27,7 +30,7 @@ public enum CallOperands {
     /// before the first one that cannot be read. `effect` gives each token's effect (nil: stop
     /// there); at most `maxTokens` tokens are read, so a call after a thousand-token sum costs
     /// no more than one after `3 4`.
-    public static func operands(ofCallAt call: Int, inputs: Int, maxTokens: Int = 256,
+    public static func operands(ofCallAt call: Int, inputs: Int, maxTokens: Int = defaultReach,
                                 effect: (Int) -> StepEffect?) -> [Range<Int>?] {
         var operands = [Range<Int>?](repeating: nil, count: max(inputs, 0))
         var index = call - 1

@@ -73,7 +73,7 @@ extension DocumentAnalysis {
         if let callee = callee(ofToken: index) { return (index, callee, callee.effect.inputs.count - 1) }
         // Operands lie at most `maxTokens` before their call (see `CallOperands`).
         var next = index + 1
-        while next < tokens.count, next - index <= 256 {
+        while next < tokens.count, next - index <= CallOperands.defaultReach {
             if let callee = callee(ofToken: next),
                let input = operands(ofCall: next, inputs: callee.effect.inputs.count).firstIndex(where: { $0?.contains(index) == true }) {
                 return (next, callee, input)
