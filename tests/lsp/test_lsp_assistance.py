@@ -143,3 +143,60 @@ async def test_did_you_mean_the_documents_own_names(client: LanguageClient):
         [action] = actions
         [edit] = action.edit.changes[doc.uri]
         assert (edit.new_text, span(edit.range)) == (fixed, span(diagnostic.range))
+
+
+HYP = ": hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ;\n"
+
+
+@pytest.mark.asyncio
+async def test_signature_help_for_words_of_ones_own_and_built_ins(client: LanguageClient):
+    doc = Doc(client, "signatures.rpn", HYP + "3 4 hyp\n1 2 + 8 3 root\n")
+    await doc.open()
+
+    async def help_at(position: types.Position):
+        return await bounded(client.text_document_signature_help_async(types.SignatureHelpParams(
+            text_document=doc.identifier, position=position)))
+
+    # (cursor, label, active input): the word being called, or the call the operand there fills.
+    for position, label, active in [
+        (doc.pos(1, len("3 4 hyp")), "hyp ( a b -- c )", 1),
+        (doc.pos(1, len("3")), "hyp ( a b -- c )", 0),
+        (doc.pos(1, len("3 4")), "hyp ( a b -- c )", 1),
+        (doc.pos(2, len("1 2 + 8")), "root ( y n -- root(y,n) )", 0),
+        (doc.pos(2, len("1 2")), "+ ( a b -- a+b )", 1),
+    ]:
+        help_ = await help_at(position)
+        assert help_ is not None, position
+        [signature] = help_.signatures
+        assert (signature.label, help_.active_parameter) == (label, active), position
+        # Every profile announces labelOffsetSupport: inputs by where they are in the label.
+        inputs = label[label.index("( ") + 2:label.index(" --")].split(" ")
+        assert [signature.label[p.label[0]:p.label[1]] for p in signature.parameters] == inputs
+    [signature] = (await help_at(doc.pos(1, len("3 4 hyp")))).signatures
+    documentation = signature.documentation
+    text = documentation.value if isinstance(documentation, types.MarkupContent) else documentation
+    assert "hyp(a,b) = √(a^2+b^2)" in text
+    # Inside the definition too, as it stands: the √ there takes one input.
+    [signature] = (await help_at(doc.pos(0, len(": hyp ( a b -- c ) a 2 ^ b 2 ^ + √")))).signatures
+    assert signature.label == "√ ( a -- √a )"
+    assert list(client.rpn_capabilities.signature_help_provider.trigger_characters) == [" "]
+
+
+@pytest.mark.asyncio
+async def test_parameter_names_before_the_operands_of_a_call(client: LanguageClient):
+    doc = Doc(client, "parameters.rpn", HYP + "1 2 + 4 hyp\n")
+    await doc.open()
+
+    async def hints():
+        return await bounded(client.text_document_inlay_hint_async(types.InlayHintParams(
+            text_document=doc.identifier,
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=2, character=0)))))
+
+    found = await hints()
+    parameters = [(h.label, h.position.line, h.position.character) for h in found if h.kind == types.InlayHintKind.Parameter]
+    assert parameters == [("a:", 1, doc.at(1, "1").character), ("b:", 1, doc.at(1, "4").character)]
+    assert all(h.padding_right for h in found if h.kind == types.InlayHintKind.Parameter)
+    assert "⇒ hyp(1+2,4) = 5" in [h.label for h in found]
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"rpn": {"inlayHints": {"parameterNames": False}}}))
+    assert [h.label for h in await hints()] == ["⇒ hyp(1+2,4) = 5"]
