@@ -14,13 +14,14 @@ extension LanguageServer {
     }
 
     func signature(of callee: DocumentAnalysis.Callee, _ analysis: DocumentAnalysis) -> SignatureInformation {
-        let label = callee.name + " " + callee.effect.description
-        // Where each input is in `name ( a b -- c )`: after "name ( ", one space apart.
-        var start = (callee.name + " ( ").utf16.count
-        let parameters = callee.effect.inputs.map { input in
-            let length = input.utf16.count
-            defer { start += length + 1 }
-            return ParameterInformation(label: clientCapabilities.signatureLabelOffsets ? .offsets(start..<(start + length)) : .text(input))
+        let effect = callee.effect.described
+        let label = callee.name + " " + effect.text
+        let utf8 = Array(label.utf8), shift = utf8.count - effect.text.utf8.count
+        // LSP's offsets count UTF-16 units.
+        func units(_ end: Int) -> Int { String(decoding: utf8[..<(shift + end)], as: UTF8.self).utf16.count }
+        let parameters = zip(callee.effect.inputs, effect.inputs).map { input, range in
+            ParameterInformation(label: clientCapabilities.signatureLabelOffsets
+                ? .offsets(units(range.lowerBound)..<units(range.upperBound)) : .text(input))
         }
         var documentation = MarkupContent()
         if let id = callee.builtin {
