@@ -27,12 +27,26 @@ struct CompletionCandidate {
     var offer: Offer
     var group: Group
     /// Bytes from the cursor to the nearest definition (for a variable: its nearest store or
-    /// use), so the nearest come first; in the language's group, the word table's order.
+    /// use), so the nearest come first; in the language's group, the word table's order (a
+    /// snippet before the words).
     var distance: Int
-    /// The order found, which breaks ties.
-    var order: Int
+
+    /// What breaks a tie: the name (two variables as far from the cursor, one before it and
+    /// one after), then the arrow (`→M` before `->M`), so that one document gives one list.
+    var tieBreak: (String, Int) {
+        switch offer {
+        case .local(let local): (local.name, 0)
+        case .word(let word): (word.name, 0)
+        case .variable(let name), .storeName(let name): (name, 0)
+        case .store(let arrow, let name): (name, arrow == "→" ? 0 : 1)
+        case .builtin(let word, _): (word.spelling, 0)
+        case .snippet(let snippet): (snippet.label, 0)
+        }
+    }
 
     static func ranked(_ a: CompletionCandidate, before b: CompletionCandidate) -> Bool {
-        (a.group.rawValue, a.distance, a.order) < (b.group.rawValue, b.distance, b.order)
+        if a.group != b.group { return a.group.rawValue < b.group.rawValue }
+        if a.distance != b.distance { return a.distance < b.distance }
+        return a.tieBreak < b.tieBreak
     }
 }
