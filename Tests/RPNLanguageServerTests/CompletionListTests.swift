@@ -29,6 +29,8 @@ import Testing
         (": far 1 ;\n1\n2\n3\nf| fa", ["fa", "far", "!"]),
         // Inside a body: its loop counter (innermost first), its parameters, then the rest.
         ("1 →ab\n: f ( aa -- y ) 1 3 for ac a| next ;", ["ac", "aa", "ab", "asin"]),
+        // As far from the cursor, before and after it: by name, the same list every time.
+        ("xb x|  xa", ["xa", "xb"]),
         // With nothing typed: locals, the program's names, built-ins, stores last.
         ("1 →M\n: f ( x -- y ) |", ["x", "f", "M", "+"]),
     ]
