@@ -136,7 +136,8 @@ import Testing
         ("😀 1 0 ÷", "-e:1:7: error: division by zero", "😀 1 0 ÷", "       ^"),
         ("ｘ 1 0 ÷", "-e:1:7: error: division by zero", "ｘ 1 0 ÷", "       ^"),
         ("e\u{301} 1 0 ÷", "-e:1:8: error: division by zero", "e\u{301} 1 0 ÷", "      ^"),
-        ("1 2 x日本", "-e:1:5: error: variable 'x日本' is unset", "1 2 x日本", "    ^^^^^"),
+        // 日本 has a value (--set below): one letter away, it is what x日本 probably meant.
+        ("1 2 x日本", "-e:1:5: error: variable 'x日本' is unset; did you mean '日本'?", "1 2 x日本", "    ^^^^^"),
         ("1 e\u{301}", "-e:1:3: error: unknown token 'e\u{301}'", "1 e\u{301}", "  ^"),
         ("1 \u{1B}[2J", "-e:1:3: error: unknown token '\\u{1B}[2J'", "1 \\u{1B}[2J", "  ^^^^^^^^^"),
         ("\u{FEFF}1 0 ÷", "-e:1:1: error: unknown token '<U+FEFF>1'", "<U+FEFF>1 0 ÷", "^^^^^^^^^"),

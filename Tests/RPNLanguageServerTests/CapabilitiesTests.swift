@@ -15,7 +15,8 @@ import Testing
         "positionEncoding": "utf-16",
         "textDocumentSync": ["openClose": true, "change": 2],
         "hoverProvider": true,
-        "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": false],
+        "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": true],
+        "signatureHelpProvider": ["triggerCharacters": [" "]],
         "definitionProvider": true,
         "referencesProvider": true,
         "documentHighlightProvider": true,
@@ -72,7 +73,9 @@ import Testing
     /// nothing). Related methods share a capability: it stays while one of them is handled.
     static let removals: [(String, [String], JSONValue?)] = [
         ("textDocument/hover", ["hoverProvider"], nil),
-        ("textDocument/completion", ["completionProvider"], nil),
+        ("textDocument/completion", ["completionProvider"], nil),  // resolve alone is no completion
+        ("completionItem/resolve", ["completionProvider", "resolveProvider"], nil),
+        ("textDocument/signatureHelp", ["signatureHelpProvider"], nil),
         ("textDocument/definition", ["definitionProvider"], nil),
         ("textDocument/references", ["referencesProvider"], nil),
         ("textDocument/documentHighlight", ["documentHighlightProvider"], nil),

@@ -137,3 +137,55 @@ import Testing
 extension String {
     var trimmingTrailingSpaces: String { String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)]) }
 }
+
+/// Completing inside a word (`sq|rt`): the item replaces the whole word, never leaving its rest
+/// behind (`sqrtrt`); clients with `insertReplaceSupport` get both ranges, and an item that
+/// ends as the word does (`sqrt` at `sq|rt`) replaces it whichever the user prefers.
+@Suite struct MidWordCompletionTests {
+    /// (line 1 with the cursor, the item, the line after replacing, after inserting): by hand.
+    static let cases: [(String, String, String, String)] = [
+        ("2 sq|rt 3", "sqrt", "2 sqrt 3", "2 sqrt 3"),
+        ("2 sq|rt 3", "√", "2 √ 3", "2 √rt 3"),
+        ("2 s|qrt 3", "sq", "2 sq 3", "2 sqqrt 3"),
+        ("2 SQ|RT 3", "sqrt", "2 sqrt 3", "2 sqrtRT 3"),       // case differs: no longer the word's end
+        ("su|m 2 +", "sum", "sum 2 +", "sum 2 +"),
+        ("3 →s|um", "sum", "3 →sum", "3 →sum"),
+        ("3 →|sum", "sum", "3 →sum", "3 →sum"),
+        ("3 |sum", "sum", "3 sumsum", "3 sumsum"),             // at a word's start, nothing is inside it
+    ]
+
+    static let document = "1 →sum\n"
+
+    @Test(arguments: [false, true], cases)
+    func theWholeWordIsReplaced(_ insertReplace: Bool, _ typed: (String, String, String, String)) throws {
+        let (marked, label, replaced, inserted) = typed
+        let (start, end) = splitAtCursor(marked)
+        let line = start + end
+        let h = ServerHarness(capabilities: ["textDocument": ["completion": ["completionItem": ["insertReplaceSupport": .bool(insertReplace)]]]])
+        let text = Self.document + line + "\n"
+        h.open(text)
+        let position = ClientText.position(after: Self.document + start, encoding: "utf-16")
+        let items = h.result("textDocument/completion", ["textDocument": ["uri": "file:///t.rpn"], "position": position])["items"]?
+            .arrayValue ?? []
+        let item = try #require(items.first { $0["label"]?.stringValue == label }, "\(label) at \(marked)")
+        let edit = try #require(item["textEdit"])
+        func applied(_ range: JSONValue?) -> String? {
+            ClientText.applying([["range": range ?? nil, "newText": edit["newText"] ?? nil]], to: text, encoding: "utf-16")
+        }
+        let inside = start.last.map { $0 != " " } == true && end.first.map { $0 != " " } == true
+        if insertReplace && inside {
+            #expect(edit["range"] == nil, "insert and replace")
+            #expect(applied(edit["replace"]) == Self.document + replaced + "\n")
+            #expect(applied(edit["insert"]) == Self.document + inserted + "\n")
+        } else {
+            #expect(edit["insert"] == nil && edit["replace"] == nil)
+            #expect(applied(edit["range"]) == Self.document + replaced + "\n")
+        }
+        for other in items {
+            let replace = other["textEdit"]?["replace"] ?? other["textEdit"]?["range"]
+            let after = ClientText.applying([["range": replace ?? nil, "newText": other["textEdit"]?["newText"] ?? nil]],
+                                            to: text, encoding: "utf-16")
+            #expect(after?.contains("sqrtrt") != true, "\(other)")
+        }
+    }
+}

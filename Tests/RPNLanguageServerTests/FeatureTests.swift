@@ -92,10 +92,11 @@ import Testing
         }
         let sqrt = items.first { $0["label"] == "√" }
         #expect(sqrt?["filterText"] == "sqrt")
-        #expect(sqrt?["documentation"]?.stringValue?.contains("Square root") == true, "plain text: no markdown offered")
+        #expect(sqrt?["documentation"] == nil, "documentation is resolved")
+        #expect(h.documentation(of: sqrt)?.stringValue?.contains("Square root") == true, "plain text: no markdown offered")
         let markdown = harness(capabilities: ["textDocument": ["completion": ["completionItem": ["documentationFormat": ["markdown", "plaintext"]]]]])
         let rich = markdown.result("textDocument/completion", markdown.at(3, 0))["items"]?.arrayValue ?? []
-        #expect(rich.first { $0["label"] == "√" }?["documentation"]?["kind"] == "markdown")
+        #expect(markdown.documentation(of: rich.first { $0["label"] == "√" })?["kind"] == "markdown")
     }
 
     @Test func semanticTokensFollowTheLegend() {

@@ -42,7 +42,7 @@ import Testing
         let h = ServerHarness(capabilities: ["textDocument": ["completion": ["completionItem": .object(completion)]]])
         h.open("2 ")
         let items = h.result("textDocument/completion", h.at(0, 2))["items"]?.arrayValue ?? []
-        let documentation = items.first { $0["label"] == "*" }?["documentation"]
+        let documentation = h.documentation(of: items.first { $0["label"] == "*" })
         if kind == "markdown" {
             #expect(documentation?["kind"] == "markdown")
         } else {

@@ -59,6 +59,11 @@ import Testing
          [Fix("Rewrite 'sqrt2' in RPN: '2 sqrt'", "2 sqrt", [0, 0, 0, 5]), Fix("Replace 'sqrt2' with 'sqrt'", "sqrt", [0, 0, 0, 5])]),
         ("sin30\n", "unset-variable",
          [Fix("Rewrite 'sin30' in RPN: '30 sin'", "30 sin", [0, 0, 0, 5]), Fix("Replace 'sin30' with 'sin'", "sin", [0, 0, 0, 5])]),
+        // Did-you-mean for the document's own names (issue 17): a variable with a value, a word.
+        ("1000 →principal\nprinciple 2 ×\n", "unset-variable",
+         [Fix("Replace 'principle' with 'principal'", "principal", [1, 0, 1, 9])]),
+        (": double ( x -- y ) x 2 × ;\n3 doubel\n", "unset-variable",
+         [Fix("Replace 'doubel' with 'double'", "double", [1, 2, 1, 8])]),
         // A bare arrow: one fix per variable of the document, those read later and never
         // stored first.
         ("a 1 +\n3 ->\ny 2 ×\n", "store-needs-name",

@@ -56,6 +56,17 @@ final class ServerHarness {
         return publish?["params"]?["diagnostics"]?.arrayValue ?? []
     }
 
+    /// The items of a completion at a place.
+    func completionItems(_ line: Int, _ character: Int, uri: String = "file:///t.rpn") -> [JSONValue] {
+        result("textDocument/completion", at(line, character, uri: uri))["items"]?.arrayValue ?? []
+    }
+
+    /// An item's documentation, as `completionItem/resolve` gives it (the list has none).
+    func documentation(of item: JSONValue?) -> JSONValue? {
+        guard let item else { return nil }
+        return result("completionItem/resolve", item)["documentation"]
+    }
+
     static func position(_ line: Int, _ character: Int) -> JSONValue { ["line": .int(line), "character": .int(character)] }
 
     func at(_ line: Int, _ character: Int, uri: String = "file:///t.rpn") -> JSONValue {
@@ -67,4 +78,10 @@ final class ServerHarness {
 func span(_ range: JSONValue?) -> [Int] {
     [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]]
         .map { $0?.intValue ?? -1 }
+}
+
+/// A text with `|` marking a place in it: the text before and after the mark.
+func splitAtCursor(_ marked: String) -> (before: String, after: String) {
+    let mark = marked.firstIndex(of: "|")!
+    return (String(marked[..<mark]), String(marked[marked.index(after: mark)...]))
 }

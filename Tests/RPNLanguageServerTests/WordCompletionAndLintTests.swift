@@ -20,12 +20,14 @@ import Testing
 
     @Test func wordsDefinedBeforeTheCursorWithTheirEffects() {
         let text = Self.hyp + "3 4 hy\n: later 1 ;\n"
-        let offered = items(text, 1, 6)
+        let h = ServerHarness()
+        h.open(text)
+        let offered = h.completionItems(1, 6)
         let hyp = offered.filter { $0["label"] == "hyp" }
         #expect(hyp.count == 1, "once, as a word: \(hyp)")
         #expect(hyp.first?["kind"] == 3)  // Function
         #expect(hyp.first?["detail"] == "( a b -- c )")
-        #expect(hyp.first?["documentation"]?.stringValue?.contains("hyp(a,b) = √(a^2+b^2)") == true, "\(hyp)")
+        #expect(h.documentation(of: hyp.first)?.stringValue?.contains("hyp(a,b) = √(a^2+b^2)") == true, "\(hyp)")
         let all = labels(text, 1, 4)
         #expect(all.contains("hyp"))
         #expect(!all.contains("later"), "defined after the cursor")

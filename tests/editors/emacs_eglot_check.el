@@ -224,9 +224,14 @@ shutdown + exit ourselves and report the process's own exit status."
         (let* ((params (eglot--CompletionParams))
                (r (rpn-check--request server :textDocument/completion params))
                (res (plist-get r :result))
-               (items (if (vectorp res) res (plist-get res :items))))
+               (items (if (vectorp res) res (plist-get res :items)))
+               ;; the documentation comes with completionItem/resolve, as eglot asks for it
+               (sqrt (seq-find (lambda (it) (equal (plist-get it :label) "sqrt")) items))
+               (resolved (and sqrt (plist-get (rpn-check--request server :completionItem/resolve sqrt) :result)))
+               (resolved-doc (plist-get resolved :documentation)))
           (rpn-check--emit
            :event "completion" :position (plist-get params :position) :error (plist-get r :error)
+           :resolved_sqrt_doc (if (stringp resolved-doc) resolved-doc (plist-get resolved-doc :value))
            :items (vconcat
                    (mapcar (lambda (it)
                              (let ((doc (plist-get it :documentation)))

@@ -67,6 +67,8 @@ def test_configuration_contribution(manifest):
     assert props["rpn.server.path"]["type"] == "string"
     assert props["rpn.server.path"]["default"] == "rpn"
     assert props["rpn.inlayHints.enabled"]["type"] == "boolean"
+    assert props["rpn.inlayHints.parameterNames"]["type"] == "boolean"
+    assert props["rpn.inlayHints.parameterNames"]["default"] is True
     glyphs = props["rpn.formatting.glyphs"]
     assert glyphs["enum"] == ["keep", "unicode", "ascii"]
     assert glyphs["default"] == "keep"
@@ -101,7 +103,7 @@ def test_extension_starts_rpn_lsp_with_defaults():
     assert client["serverOptions"]["run"]["args"] == ["lsp"]
     assert {"scheme": "file", "language": "rpn"} in client["documentSelector"]
     assert client["initializationOptions"] == {"formatting": {"glyphs": "keep"},
-                                               "inlayHints": {"enabled": True}}
+                                               "inlayHints": {"enabled": True, "parameterNames": True}}
     assert client["synchronize"] == {"configurationSection": "rpn"}
     assert rep["commands"] == ["rpn.restartServer"]
     assert (rep["started"], rep["stopped"], rep["errors"]) == (1, 1, [])
@@ -109,11 +111,11 @@ def test_extension_starts_rpn_lsp_with_defaults():
 
 def test_extension_reads_the_settings():
     rep = run_extension({"server.path": "/opt/rpn/bin/rpn", "formatting.glyphs": "ascii",
-                         "inlayHints.enabled": False})
+                         "inlayHints.enabled": False, "inlayHints.parameterNames": False})
     (client,) = rep["clients"]
     assert client["serverOptions"]["run"]["command"] == "/opt/rpn/bin/rpn"
     assert client["initializationOptions"] == {"formatting": {"glyphs": "ascii"},
-                                               "inlayHints": {"enabled": False}}
+                                               "inlayHints": {"enabled": False, "parameterNames": False}}
 
 
 def test_extension_says_how_to_get_rpn_when_it_cannot_start():

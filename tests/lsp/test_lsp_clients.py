@@ -169,6 +169,7 @@ async def test_initialize_advertises_what_is_implemented(client: LanguageClient)
     assert sync.change == types.TextDocumentSyncKind.Incremental
     assert caps.hover_provider is True
     assert list(caps.completion_provider.trigger_characters) == ["→", ">"]
+    assert caps.completion_provider.resolve_provider is True
     assert caps.rename_provider.prepare_provider is True
     assert list(caps.semantic_tokens_provider.legend.token_types) == [
         "number", "operator", "function", "variable", "keyword", "comment", "parameter"]
@@ -268,7 +269,10 @@ async def test_completion_offers_builtins_variables_and_stores(client: LanguageC
     assert by_label["dup"].kind == types.CompletionItemKind.Keyword
     assert by_label["N"].kind == types.CompletionItemKind.Variable
     assert by_label["→M"].detail == "store the top of the stack into M"
-    documentation = by_label["√"].documentation
+    # Documentation comes with completionItem/resolve, for the item looked at.
+    assert by_label["√"].documentation is None
+    resolved = await bounded(client.completion_item_resolve_async(by_label["√"]))
+    documentation = resolved.documentation
     text = documentation.value if isinstance(documentation, types.MarkupContent) else documentation
     assert "Square root" in text
 

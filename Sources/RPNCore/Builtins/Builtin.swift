@@ -99,6 +99,9 @@ public struct Builtin: Sendable {
     public let arity: Int
     /// Forth-style stack effect, for hover and help.
     public let stackEffect: String
+    /// `stackEffect` read as an effect, for signature help; nil where the text is a pattern
+    /// rather than one effect (`if … then`, `( from to -- ) for NAME … next`).
+    public let effect: StackEffect?
     public let summary: String
     /// How descriptions write it.
     public let printForm: PrintForm
@@ -112,6 +115,8 @@ public struct Builtin: Sendable {
         self.asciiGlyph = asciiGlyph
         self.arity = arity
         self.stackEffect = stackEffect
+        self.effect = stackEffect.hasPrefix("(") && stackEffect.hasSuffix(")")
+            ? try? StackEffect.parse(Substring(stackEffect)).get() : nil
         self.summary = summary
         self.printForm = printForm ?? (kind == .function ? .call : .none)
     }

@@ -5,26 +5,86 @@ public enum Suggestions {
     /// only in case is suggested however short the word: `E` and `PI` are variables (constants
     /// are case-sensitive) that were probably meant as `e` and `pi`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        let lowered = word.lowercased()
-        if let variant = candidates.first(where: { $0 != word && $0.lowercased() == lowered }) { return variant }
-        let target = Array(lowered.unicodeScalars)
-        guard target.count >= 3 else { return nil }  // "M" is not a typo of "e"
-        let limit = target.count <= 4 ? 1 : 2
-        // At equal distance a word the typed one begins wins: `sqr` was more likely cut short
-        // of `sqrt` than typed past `sq`.
-        var best: (word: String, distance: Int, extends: Bool)?
-        for candidate in candidates {
-            let other = Array(candidate.lowercased().unicodeScalars)
-            guard abs(other.count - target.count) <= limit, other != target else { continue }
-            let distance = editDistance(target, other)
-            let extends = other.starts(with: target)
-            if distance <= limit, distance < (best?.distance ?? Int.max)
-                || distance == best?.distance && extends && best?.extends == false {
-                best = (candidate, distance, extends)
-            }
-        }
-        return best?.word
+        closest(to: word, among: candidates, ownNames: [])
     }
+
+    /// The same among built-in words and the program's own names (see `Search`).
+    public static func closest(to word: String, among builtins: some Sequence<String>, ownNames: [String]) -> String? {
+        var search = Search(word)
+        for name in builtins { search.consider(name, isOwn: false) }
+        for name in ownNames { search.consider(name, isOwn: true) }
+        return search.suggestion
+    }
+
+    /// One did-you-mean, its candidates given one at a time: built-in words and the program's
+    /// own names (its words, its variables with a value: `principle` ⇒ `principal`). A built-in
+    /// word in another case wins, however short (`E` ⇒ `e`); then an own name in another case,
+    /// from 3 characters (`T` and `t` are two quantities); then the nearest, a name the typed
+    /// one begins first (`sqr` was more likely cut short of `sqrt` than typed past `sq`), then
+    /// the program's own. An own name is no typo of another in its numbered family (`x11` and
+    /// `x12`, `p1` and `p2` are meant apart).
+    public struct Search {
+        let word: String
+        /// The word lowered, as scalars.
+        let target: [Unicode.Scalar]
+        /// Its scalars but digits.
+        let letters: [Unicode.Scalar]
+        /// The distance allowed; nil for a word too short to be a typo ("M" is not one of "e").
+        let limit: Int?
+        let mask: UInt64?
+        /// (0: a built-in word in another case, 1: an own name in another case, 2: near;
+        /// distance; not a prefix; not own): the least is the suggestion.
+        private var best: (name: String, rank: (Int, Int, Int, Int))?
+
+        public init(_ word: String) {
+            self.word = word
+            target = Array(word.lowercased().unicodeScalars)
+            letters = target.filter { !Suggestions.isDigit($0) }
+            limit = target.count < 3 ? nil : target.count <= 4 ? 1 : 2
+            mask = Suggestions.characterMask(word)
+        }
+
+        public var suggestion: String? { best?.name }
+
+        public mutating func consider(_ candidate: String, isOwn: Bool) {
+            guard candidate != word else { return }
+            let slack = limit ?? 0
+            // Lengths first, on UTF-8 bytes (1 to 4 a scalar), which cost nothing to count, then
+            // the characters each has (an edit adds at most one and removes at most one): most
+            // of a long program's names are ruled out without allocating.
+            let bytes = candidate.utf8.count
+            guard bytes + slack >= target.count, bytes <= 4 * (target.count + slack) else { return }
+            if let mask, let other = Suggestions.characterMask(candidate), (mask ^ other).nonzeroBitCount > 2 * slack { return }
+            let other = Array(candidate.lowercased().unicodeScalars)
+            if other == target {
+                if !isOwn { record(candidate, (0, 0, 0, 0)) } else if limit != nil { record(candidate, (1, 0, 0, 0)) }
+                return
+            }
+            guard let limit, abs(other.count - target.count) <= limit else { return }
+            if isOwn, other.filter({ !Suggestions.isDigit($0) }) == letters { return }  // the same but for digits
+            let distance = Suggestions.editDistance(target, other)
+            guard distance <= limit else { return }
+            record(candidate, (2, distance, other.starts(with: target) ? 0 : 1, isOwn ? 0 : 1))
+        }
+
+        private mutating func record(_ candidate: String, _ rank: (Int, Int, Int, Int)) {
+            if best == nil || rank < best!.rank { best = (candidate, rank) }
+        }
+    }
+
+    /// The characters of an ASCII name, case aside, one bit each (some share a bit, which only
+    /// makes names look nearer); nil for other names.
+    static func characterMask(_ name: String) -> UInt64? {
+        var mask: UInt64 = 0
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            mask |= 1 << UInt64(lowered & 63)
+        }
+        return mask
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value &- 0x30 < 10 }
 
     /// Damerau–Levenshtein (optimal string alignment), so `sqtr` is one step from `sqrt`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

@@ -103,11 +103,7 @@ extension Machine {
         case .failed: return .nan
         case .unset:
             if options.freeVariables, reportedNodes.contains(index) { return .nan }
-            let suggestion = suggestions[node.lhs] ?? {
-                let found = Suggestions.closest(to: name, among: Builtin.wordNames)
-                suggestions[node.lhs] = .some(found)
-                return found
-            }()
+            let suggestion = suggestion(for: node.lhs)
             if !options.freeVariables {
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 reportOnce(index, .error, .unsetVariable, "variable \(TerminalText.quoted(name)) is unset\(hint)", node.tokenRange,
@@ -119,6 +115,29 @@ extension Machine {
             }
             return .nan
         }
+    }
+
+    /// What an unset variable was probably meant as: a built-in word, a word of the program, or
+    /// a variable that has a value (`principle` ⇒ `principal`).
+    mutating func suggestion(for variable: Int32) -> String? {
+        let names = variables.boundChanges &+ words.count
+        if let cached = suggestions[variable], cached.names == names { return cached.suggestion }
+        var search = Suggestions.Search(variables.names[Int(variable)])
+        for name in Builtin.wordNames { search.consider(name, isOwn: false) }
+        let words = self.words
+        var left = ownNameComparisonsLeft
+        for index in words.indices.reversed() where left > 0 {  // a word defined again: its latest
+            left -= 1
+            search.consider(words[index].name, isOwn: true)
+        }
+        for index in variables.names.indices {
+            guard left > 0 else { break }
+            left -= 1
+            if !variables.bindings[index].isUnset { search.consider(variables.names[index], isOwn: true) }
+        }
+        ownNameComparisonsLeft = left
+        suggestions[variable] = (search.suggestion, names)
+        return search.suggestion
     }
 
     /// The first variable without a value that the tree under `root` reads (nil: none). Trees

@@ -5,6 +5,8 @@ public struct Variables: Sendable {
         case unset
         case value(Number)
         case failed
+
+        var isUnset: Bool { if case .unset = self { true } else { false } }
     }
 
     public private(set) var names: [String] = []
@@ -12,6 +14,9 @@ public struct Variables: Sendable {
     /// name already known.
     private var table = NameTable()
     public private(set) var bindings: [Binding] = []
+    /// Counts the times a variable got a value or lost it: what did-you-mean suggests among
+    /// changes only then.
+    public private(set) var boundChanges = 0
 
     public init() {}
 
@@ -31,6 +36,7 @@ public struct Variables: Sendable {
 
     /// Forgets the variables interned after the first `count` (undoing a change).
     mutating func truncate(to count: Int) {
+        if bindings[min(count, bindings.count)...].contains(where: { !$0.isUnset }) { boundChanges += 1 }
         while names.count > count {
             names.removeLast()
             table.removeLast()
@@ -50,7 +56,10 @@ public struct Variables: Sendable {
         index(of: name).map { bindings[Int($0)] } ?? .unset
     }
 
-    mutating func bind(_ index: Int32, _ binding: Binding) { bindings[Int(index)] = binding }
+    mutating func bind(_ index: Int32, _ binding: Binding) {
+        if bindings[Int(index)].isUnset != binding.isUnset { boundChanges += 1 }
+        bindings[Int(index)] = binding
+    }
 
     /// Names with a value, sorted, for `:vars` and JSON.
     public var bound: [(name: String, value: Number)] {

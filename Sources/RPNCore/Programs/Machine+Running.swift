@@ -46,6 +46,7 @@ extension Machine {
         if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
         stack.reserve(extra: tokenBound)
         steps = 0
+        ownNameComparisonsLeft = Self.ownNameComparisons
         stepLimitReached = false
         self.hooks = hooks
         defer { self.hooks = nil }

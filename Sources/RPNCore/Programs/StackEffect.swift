@@ -26,13 +26,22 @@ public struct StackEffect: Sendable, Equatable {
     }
 
     /// `( a b -- c )`.
-    public var description: String {
-        var parts = ["("]
-        parts.append(contentsOf: inputs)
-        parts.append("--")
-        parts.append(contentsOf: outputs)
-        parts.append(")")
-        return parts.joined(separator: " ")
+    public var description: String { described.text }
+
+    /// The description and where each input is in it, in UTF-8 bytes (signature help marks
+    /// them: `max ( a b -- max(a,b) )` has an `a` in `max` too).
+    public var described: (text: String, inputs: [Range<Int>]) {
+        var text = "("
+        var ranges: [Range<Int>] = []
+        for input in inputs {
+            text += " "
+            let start = text.utf8.count
+            text += input
+            ranges.append(start..<text.utf8.count)
+        }
+        text += " --"
+        for output in outputs { text += " " + output }
+        return (text + " )", ranges)
     }
 
     /// Whether two effects move the stack the same way (names aside).

@@ -4,94 +4,148 @@ import RPNJSON
 /// Completion of what is being typed at the cursor. Every item carries a `textEdit` that
 /// replaces exactly the typed part (in the negotiated encoding), so no client has to guess
 /// where a word starts: after `2 ->` the items complete the name (`M`), after `2 -` they
-/// replace the `-` with `->M`, after `2 sq` they replace `sq`. Items are only those that
-/// start with the typed text; a glyph is offered under the spelling people type (`√` has
-/// `filterText` `sqrt`, `±` `neg` or `chs`, whichever is being typed).
+/// replace the `-` with `->M`, after `2 sq` they replace `sq`. With the cursor inside a word
+/// (`sq|rt`) the whole word is replaced (or, for clients with `insertReplaceSupport`, either
+/// the typed part or the whole word, as the user chooses; an item that ends as the word does
+/// replaces it in both ways): never `sqrtrt`. Items are only those that start with the typed
+/// text; a glyph is offered under the spelling people type (`√` has `filterText` `sqrt`, `±`
+/// `neg` or `chs`, whichever is being typed).
+///
+/// Ranked nearest first (see `CompletionCandidate`), at most `completionLimit` items: a list cut
+/// short says `isIncomplete`, so the client asks again as more is typed. Documentation comes
+/// with `completionItem/resolve`, for the item looked at.
 extension LanguageServer {
+    static let completionLimit = 200
+
     func registerCompletion() {
         on(CompletionRequest.self) { [unowned self] request throws(ResponseError) in
             let (document, offset) = try documentPosition(request)
-            let analysis = document.analysis
-            let context = CompletionContext(analysis, cursor: offset)
-            let range = document.range(of: context.replaced, encoding: encoding)
-            /// An item that puts its label in place of the typed text.
-            func item(_ label: String, kind: Int, detail: String, filterText: String? = nil,
-                      documentation: CompletionItem.Documentation? = nil) -> CompletionItem {
-                let newText = label
-                // eglot 1.9 (Debian 12's) puts insertText (else the label) in place of what is
-                // typed, then removes what it takes to be the part beyond the typed text and
-                // applies textEdit: a text shorter than the typed one (`√` for `sq`) makes it
-                // delete the character after the cursor. Padded to the typed length, it comes
-                // out right; other clients ignore insertText when there is a textEdit.
-                let shortfall = context.typed.unicodeScalars.count - newText.unicodeScalars.count
-                return CompletionItem(label: label, kind: kind, detail: detail,
-                                      textEdit: TextEdit(range: range, newText: newText), filterText: filterText,
-                                      insertText: shortfall > 0 ? newText + String(repeating: " ", count: shortfall) : nil,
-                                      documentation: documentation)
+            return completionList(document, at: offset)
+        }
+        on(CompletionResolveRequest.self) { [unowned self] request throws(ResponseError) in
+            ResolvedCompletionItem(item: request.item, documentation: request.data.flatMap(completionDocumentation))
+        }
+    }
+
+    func completionList(_ document: Document, at offset: Int) -> CompletionList {
+        let analysis = document.analysis
+        let context = CompletionContext(analysis, cursor: offset)
+        var candidates: [CompletionCandidate] = []
+        func offer(_ offer: CompletionCandidate.Offer, _ group: CompletionCandidate.Group, distance: Int) {
+            candidates.append(CompletionCandidate(offer: offer, group: group, distance: distance))
+        }
+        // Words of one's own and the locals in scope, when a word is being typed.
+        let program = context.kind == .word ? ProgramCompletion(analysis, before: context.replaced.lowerBound)
+            : ProgramCompletion()
+        // Variables the document has besides the one being typed (`sq` is no variable just
+        // because it is half of `sqrt`), nor a name the program gives a word or local (in a
+        // body being typed, not resolved yet); each with the distance of its nearest occurrence.
+        var variables: [String: Int] = [:]
+        if context.kind != .nothing && context.kind != .definition {
+            for occurrence in analysis.occurrences where occurrence.tokenIndex != context.typedToken {
+                let distance = min(abs(occurrence.range.lowerBound - offset), abs(occurrence.range.upperBound - offset))
+                variables[occurrence.name] = min(variables[occurrence.name] ?? .max, distance)
             }
-            var items: [CompletionItem] = []
-            // Words of one's own and the locals in scope, when a word is being typed.
-            let program = context.kind == .word ? ProgramCompletion(analysis, before: context.replaced.lowerBound)
-                : ProgramCompletion()
-            // Variables the document has besides the one being typed (`sq` is no variable
-            // just because it is half of `sqrt`), nor a name the program gives a word or local
-            // (in a body being typed, not resolved yet).
-            let variables = Set(analysis.occurrences.lazy.filter { $0.tokenIndex != context.typedToken }.map(\.name))
-                .subtracting(program.names).sorted()
-            switch context.kind {
-            case .nothing:
-                break
-            case .word:
-                let format = clientCapabilities.completionDocumentationFormat
-                for word in BuiltinCompletion.all {
-                    guard let filterText = word.filterText(typed: context.typed) else { continue }
-                    items.append(item(word.spelling, kind: word.kind, detail: word.stackEffect,
-                                      filterText: filterText == word.spelling ? nil : filterText,
-                                      documentation: word.documentation(format)))
-                }
-                for local in program.locals where CompletionContext.name(local.name, startsWith: context.typed) {
-                    items.append(item(local.name, kind: CompletionItemKind.variable, detail: local.detail))
-                }
-                // Each description runs the word on symbols: only for the first words offered.
-                var described = 0
-                for word in program.words where CompletionContext.name(word.name, startsWith: context.typed) {
-                    var documentation: CompletionItem.Documentation?
-                    if let index = word.index, analysis.words[index].effect != nil, described < 100 {
-                        described += 1
-                        var content = MarkupContent()
-                        content.code(analysis.describe(word: index))
-                        documentation = format == .markdown ? .markdown(content) : .plainText(content.plainText)
-                    }
-                    items.append(item(word.name, kind: CompletionItemKind.function, detail: word.detail,
-                                      documentation: documentation))
-                }
-                for name in variables where CompletionContext.name(name, startsWith: context.typed) {
-                    var detail = "variable"
-                    if case .value(let v) = analysis.variables[name] { detail = "= " + configuration.numberFormat.string(v, limit: 60) }
-                    items.append(item(name, kind: CompletionItemKind.variable, detail: detail))
-                }
-                if context.typed.isEmpty {
-                    for name in variables {
-                        for arrow in ["→", "->"] {
-                            items.append(item(arrow + name, kind: CompletionItemKind.variable,
-                                              detail: "store the top of the stack into \(name)"))
-                        }
-                    }
-                }
-            case .storeName:
-                // The arrow stays; the item is the name (labelled so, so that every client
-                // matches it against the name typed after the arrow).
-                for name in variables where CompletionContext.name(name, startsWith: context.typed) {
-                    items.append(item(name, kind: CompletionItemKind.variable,
-                                      detail: "store the top of the stack into \(name)"))
-                }
-            case .arrow:
-                for name in variables {
-                    items.append(item("->" + name, kind: CompletionItemKind.variable,
-                                      detail: "store the top of the stack into \(name)"))
+            for name in program.names { variables[name] = nil }
+        }
+        let typed = context.typed
+        switch context.kind {
+        case .nothing:
+            break
+        case .definition:
+            for snippet in CompletionSnippet.all where clientCapabilities.completionSnippets && snippet.keyword == typed {
+                offer(.snippet(snippet), .language, distance: 0)
+            }
+        case .word:
+            for local in program.locals where CompletionContext.name(local.name, startsWith: typed) {
+                offer(.local(local), .local, distance: offset - local.declaredAt)
+            }
+            for word in program.words where CompletionContext.name(word.name, startsWith: typed) {
+                offer(.word(word), .program, distance: offset - word.definedAt)
+            }
+            for (name, distance) in variables where CompletionContext.name(name, startsWith: typed) {
+                offer(.variable(name), .program, distance: distance)
+            }
+            if clientCapabilities.completionSnippets {
+                for (i, snippet) in CompletionSnippet.all.enumerated() where typed.isEmpty || snippet.keyword.hasPrefix(typed.lowercased()) {
+                    offer(.snippet(snippet), .language, distance: i - CompletionSnippet.all.count)
                 }
             }
-            return CompletionList(items: items)
+            for (i, word) in BuiltinCompletion.all.enumerated() {
+                guard let filterText = word.filterText(typed: typed) else { continue }
+                offer(.builtin(word, filterText: filterText == word.spelling ? nil : filterText), .language, distance: i)
+            }
+            if typed.isEmpty {
+                for (name, distance) in variables {
+                    for arrow in ["→", "->"] { offer(.store(arrow: arrow, name: name), .store, distance: distance) }
+                }
+            }
+        case .storeName:
+            // The arrow stays; the item is the name (labelled so, so that every client
+            // matches it against the name typed after the arrow).
+            for (name, distance) in variables where CompletionContext.name(name, startsWith: typed) {
+                offer(.storeName(name), .program, distance: distance)
+            }
+        case .arrow:
+            for (name, distance) in variables { offer(.store(arrow: "->", name: name), .program, distance: distance) }
+        }
+        candidates.sort(by: CompletionCandidate.ranked)
+        let kept = candidates.prefix(Self.completionLimit)
+        let edits = CompletionEdits(self, document, context)
+        let digits = String(kept.count).count
+        let items = kept.enumerated().map { rank, candidate in
+            var item = completionItem(candidate.offer, analysis, uri: document.uri, edits: edits)
+            let number = String(rank)
+            item.sortText = String(repeating: "0", count: digits - number.count) + number
+            return item
+        }
+        return CompletionList(isIncomplete: candidates.count > kept.count, items: items)
+    }
+
+    /// The item of a candidate kept: its label, what it puts in place, and its one-line detail.
+    func completionItem(_ offer: CompletionCandidate.Offer, _ analysis: DocumentAnalysis, uri: String,
+                        edits: CompletionEdits) -> CompletionItem {
+        switch offer {
+        case .local(let local):
+            return edits.item(local.name, kind: CompletionItemKind.variable, detail: local.detail)
+        case .word(let word):
+            var item = edits.item(word.name, kind: CompletionItemKind.function,
+                                  detail: word.index.flatMap { analysis.effect(ofWord: $0)?.description } ?? "")
+            if let index = word.index { item.data = .word(uri: uri, index: index, name: word.name) }
+            return item
+        case .variable(let name):
+            var detail = "variable"
+            if case .value(let v) = analysis.variables[name] { detail = "= " + configuration.numberFormat.string(v, limit: 60) }
+            return edits.item(name, kind: CompletionItemKind.variable, detail: detail)
+        case .store(let arrow, let name):
+            return edits.item(arrow + name, kind: CompletionItemKind.variable, detail: "store the top of the stack into \(name)")
+        case .storeName(let name):
+            return edits.item(name, kind: CompletionItemKind.variable, detail: "store the top of the stack into \(name)")
+        case .builtin(let word, let filterText):
+            var item = edits.item(word.spelling, kind: word.kind, detail: word.stackEffect, filterText: filterText)
+            item.data = .builtin(spelling: word.spelling)
+            return item
+        case .snippet(let snippet):
+            var item = edits.item(snippet.label, kind: CompletionItemKind.snippet, detail: snippet.detail,
+                                  filterText: snippet.keyword, newText: snippet.body)
+            item.insertTextFormat = InsertTextFormat.snippet
+            return item
+        }
+    }
+
+    /// What `completionItem/resolve` adds: a built-in word's effect and summary, a word of
+    /// one's own's description (`hyp(a,b) = √(a^2+b^2)`); nothing for a definition gone since.
+    func completionDocumentation(_ data: CompletionItemData) -> CompletionItem.Documentation? {
+        let format = clientCapabilities.completionDocumentationFormat
+        switch data {
+        case .builtin(let spelling):
+            return BuiltinCompletion.all.first { $0.spelling == spelling }.map { CompletionItem.Documentation($0.documentation, format) }
+        case .word(let uri, let index, let name):
+            guard let analysis = documents[uri]?.analysis, index < analysis.words.count,
+                  analysis.words[index].name == name, analysis.words[index].effect != nil else { return nil }
+            var content = MarkupContent()
+            content.code(analysis.describe(word: index))
+            return CompletionItem.Documentation(content, format)
         }
     }
 }
@@ -108,11 +162,15 @@ struct CompletionContext {
         case storeName
         /// A `-` that may become the arrow `->`.
         case arrow
+        /// A `:` just typed: a definition begins (its snippet replaces the `:`).
+        case definition
     }
 
     var kind: Kind
     /// The bytes a completion replaces: from the start of what is being typed to the cursor.
     var replaced: Swift.Range<Int>
+    /// The whole word the cursor is in: `replaced` and the rest of the token after the cursor.
+    var word: Swift.Range<Int>
     /// What has been typed of it.
     var typed: String
     /// The token being typed, whose variable does not count as one the document has.
@@ -121,7 +179,17 @@ struct CompletionContext {
     init(_ analysis: DocumentAnalysis, cursor: Int) {
         kind = .word
         replaced = cursor..<cursor
+        word = replaced
         typed = ""
+        defer {
+            // Inside a token, the rest of it is the rest of the word being completed (of the
+            // name, right after a store's arrow).
+            word = replaced
+            if replaced.lowerBound < cursor || kind == .storeName, let index = analysis.tokenIndex(at: cursor - 1),
+               analysis.tokens[index].range.upperBound > cursor {
+                word = replaced.lowerBound..<analysis.tokens[index].range.upperBound
+            }
+        }
         // The token that ends at the cursor or runs across it.
         guard cursor > 0, let index = analysis.tokenIndex(at: cursor - 1) else { return }
         let token = analysis.tokens[index]
@@ -142,6 +210,9 @@ struct CompletionContext {
             }
         case .operator where token.builtin == .subtract && text.elementsEqual("-".utf8):
             kind = .arrow
+            replaced = token.range.lowerBound..<cursor
+        case .keyword where token.builtin == .define && text.elementsEqual(":".utf8):
+            kind = .definition
             replaced = token.range.lowerBound..<cursor
         case .operator where text.last == UInt8(ascii: ">"):
             // ">" is a trigger character for the arrow "->"; right after the comparison ">" or
@@ -203,13 +274,13 @@ struct BuiltinCompletion {
         }
     }
 
-    func documentation(_ format: MarkupKind) -> CompletionItem.Documentation {
+    var documentation: MarkupContent {
         var content = MarkupContent()
         content.strong(spelling)
         content.text(" ")
         content.code(word.stackEffect)
         content.lineBreak()
         content.text(word.summary)
-        return format == .markdown ? .markdown(content) : .plainText(content.plainText)
+        return content
     }
 }

@@ -6,7 +6,9 @@ extension LanguageServer {
     /// result (`DocumentAnalysis.result(of:)`: none inside a definition or a top-level block,
     /// whose tokens do not run where they stand, nor on a definition's last line). Right after
     /// the name of a word that declares no effect, the effect inferred:
-    /// `: square ( x -- x ) dup × ;`. Only the lines asked for are looked at.
+    /// `: square ( x -- x ) dup × ;`. Before the operands of a call of a word of one's own, the
+    /// names of the parameters they fill: `a: 3 b: 4 hyp` (the `parameterNames` setting). Only
+    /// the lines asked for are looked at.
     func registerInlayHints() {
         on(InlayHintRequest.self) { [unowned self] request throws(ResponseError) in
             let document = try document(request.textDocument)
@@ -48,7 +50,9 @@ extension LanguageServer {
                 hints.append(InlayHint(position: end, label: "⇒ " + description + values[k]))
                 if k & 1023 == 1023 { try checkpoint() }
             }
-            return merged(hints, effectHints(document, analysis, in: lower..<upper))
+            hints = merged(hints, effectHints(document, analysis, in: lower..<upper))
+            guard configuration.parameterNameHints else { return hints }
+            return merged(hints, try parameterNameHints(document, analysis, in: lower..<upper))
         }
     }
 }
@@ -63,6 +67,38 @@ extension LanguageServer {
             else { return nil }
             return InlayHint(position: document.position(of: word.nameRange.upperBound, encoding: encoding),
                              label: effect.description)
+        }
+    }
+
+    /// Before each operand of a call in `range` of a word that declares its parameters, the
+    /// name of the one it fills (the core's `CallOperands`: `1 2 + 4 hyp` gives `a:` before
+    /// `1`), in source order; none where the operand is a name spelled as the parameter
+    /// (`a b hyp` says it already), nor where the operand cannot be told (`3 dup hyp`).
+    func parameterNameHints(_ document: Document, _ analysis: DocumentAnalysis,
+                            in range: Swift.Range<Int>) throws(ResponseError) -> [InlayHint] {
+        var found: [(offset: Int, call: Int, label: String)] = []
+        // A call after the range may have operands in it: as far as operands reach (see
+        // `CallOperands`).
+        let reach = min(analysis.firstToken(endingAfter: range.upperBound) + CallOperands.defaultReach, analysis.tokens.count)
+        let callsEnd = reach < analysis.tokens.count ? analysis.tokens[reach].range.lowerBound : Int.max
+        for (k, symbol) in analysis.symbols(in: range.lowerBound..<max(callsEnd, range.upperBound)).enumerated()
+        where symbol.kind == .wordUse {
+            if k & 1023 == 1023 { try checkpoint() }
+            guard let names = analysis.words[Int(symbol.symbol)].declaredEffect?.inputs, !names.isEmpty,
+                  let call = analysis.tokenIndex(at: symbol.range.lowerBound) else { continue }
+            for (name, operand) in zip(names, analysis.operands(ofCall: call, inputs: names.count)) {
+                guard let operand else { continue }
+                let first = analysis.tokens[operand.lowerBound]
+                if operand.count == 1, analysis.text(of: first) == name { continue }
+                if range.contains(first.range.lowerBound) { found.append((first.range.lowerBound, call, name + ":")) }
+            }
+        }
+        // A call is an operand of a later one (`1 2 g 3 f`): the later call's hint comes first
+        // where both start, as its operand holds the other (`a: p: 1 q: 2 g b: 3 f`).
+        found.sort { ($0.offset, -$0.call) < ($1.offset, -$1.call) }
+        return found.map { hint in
+            InlayHint(position: document.position(of: hint.offset, encoding: encoding), label: hint.label,
+                      kind: InlayHintKind.parameter, paddingLeft: false, paddingRight: true)
         }
     }
 

@@ -8,17 +8,19 @@ import RPNCore
 struct ProgramCompletion {
     struct Word {
         var name: String
-        /// Its effect, `( a b -- c )`.
-        var detail: String
         /// Its index in the analysis' words (nil: a word still being typed, which the core
-        /// has no definition of yet), for its description.
+        /// has no definition of yet), for its effect and description.
         var index: Int?
+        /// Where its name ends, to rank the nearest definitions first.
+        var definedAt: Int
     }
 
     struct Local {
         var name: String
         /// `parameter of hyp`, `loop counter of lp`.
         var detail: String
+        /// Where it is declared.
+        var declaredAt: Int
     }
 
     private(set) var words: [Word] = []
@@ -41,7 +43,7 @@ struct ProgramCompletion {
         }
         for name in order {
             let index = latest[name]!
-            words.append(Word(name: name, detail: analysis.effect(ofWord: index)?.description ?? "", index: index))
+            words.append(Word(name: name, index: index, definedAt: analysis.words[index].nameRange.upperBound))
         }
         guard let region = analysis.region(around: cursor), region.isComplete ? cursor < region.bytes.upperBound : true
         else { return }
@@ -55,35 +57,35 @@ struct ProgramCompletion {
             if latest[name] == nil || analysis.words[latest[name]!].range.lowerBound < region.bytes.lowerBound {
                 // Being typed: the core has no definition of it yet.
                 words.removeAll { $0.name == name }
-                words.append(Word(name: name, detail: "", index: nil))
+                words.append(Word(name: name, index: nil, definedAt: tokens[nameToken].range.upperBound))
             }
             index = nameToken + 1
             while index < region.tokens.upperBound, tokens[index].kind == .comment { index += 1 }
             if index < region.tokens.upperBound, tokens[index].kind == .stackEffect, tokens[index].range.upperBound <= cursor {
                 for input in Self.inputs(of: analysis.text(of: tokens[index])) where RPN.isVariableName(input) {
-                    locals.append(Local(name: input, detail: "parameter of \(name)"))
+                    locals.append(Local(name: input, detail: "parameter of \(name)", declaredAt: tokens[index].range.lowerBound))
                     declared.insert(input)
                 }
                 index += 1
             }
         }
         // Loop counters: `for NAME` opens one, `next` or `step` closes the innermost.
-        var open: [String] = []
+        var open: [(name: String, declaredAt: Int)] = []
         var afterFor = false
         while index < region.tokens.upperBound, tokens[index].range.upperBound <= cursor {
             let token = tokens[index]
             index += 1
             if token.kind == .comment { continue }
             if afterFor, token.kind == .variable {
-                open.append(analysis.text(of: token))
-                declared.insert(open.last!)
+                open.append((analysis.text(of: token), token.range.lowerBound))
+                declared.insert(open.last!.name)
             }
             afterFor = token.builtin == .for
             if token.builtin == .next || token.builtin == .step, !open.isEmpty { open.removeLast() }
         }
         let detail = "loop counter" + (owner.map { " of \($0)" } ?? "")
-        for name in open.reversed() where !locals.contains(where: { $0.name == name }) {
-            locals.append(Local(name: name, detail: detail))
+        for counter in open.reversed() where !locals.contains(where: { $0.name == counter.name }) {
+            locals.append(Local(name: counter.name, detail: detail, declaredAt: counter.declaredAt))
         }
         // A local hides a word of its name.
         let localNames = Set(locals.map(\.name))

@@ -5,6 +5,7 @@ extension LanguageServer {
         registerHover()
         registerInlayHints()
         registerCompletion()
+        registerSignatureHelp()
         registerSemanticTokens()
         registerVariableNavigation()
         registerRename()

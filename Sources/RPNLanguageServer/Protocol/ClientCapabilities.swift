@@ -9,6 +9,16 @@ struct ClientCapabilities {
     var hoverFormat = MarkupKind.plaintext
     /// How completion items are documented (`completionItem.documentationFormat`).
     var completionDocumentationFormat = MarkupKind.plaintext
+    /// Completion items may be snippets (`completionItem.snippetSupport`).
+    var completionSnippets = false
+    /// A completion edit may carry both an insert and a replace range
+    /// (`completionItem.insertReplaceSupport`).
+    var completionInsertReplace = false
+    /// How signatures are documented (`signatureHelp.signatureInformation.documentationFormat`).
+    var signatureDocumentationFormat = MarkupKind.plaintext
+    /// Parameters may be given by their offsets in the signature's label
+    /// (`signatureInformation.parameterInformation.labelOffsetSupport`).
+    var signatureLabelOffsets = false
     /// `publishDiagnostics.tagSupport` lists `Unnecessary`.
     var unnecessaryTag = false
     /// At most this many folding ranges (`foldingRange.rangeLimit`).
@@ -33,8 +43,13 @@ struct ClientCapabilities {
         positionEncodings = json?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let textDocument = json?["textDocument"]
         hoverFormat = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"])
-        completionDocumentationFormat = MarkupKind.preferred(
-            textDocument?["completion"]?["completionItem"]?["documentationFormat"])
+        let completionItem = textDocument?["completion"]?["completionItem"]
+        completionDocumentationFormat = MarkupKind.preferred(completionItem?["documentationFormat"])
+        completionSnippets = completionItem?["snippetSupport"]?.boolValue ?? false
+        completionInsertReplace = completionItem?["insertReplaceSupport"]?.boolValue ?? false
+        let signature = textDocument?["signatureHelp"]?["signatureInformation"]
+        signatureDocumentationFormat = MarkupKind.preferred(signature?["documentationFormat"])
+        signatureLabelOffsets = signature?["parameterInformation"]?["labelOffsetSupport"]?.boolValue ?? false
         unnecessaryTag = textDocument?["publishDiagnostics"]?["tagSupport"]?["valueSet"]?.arrayValue?
             .contains(.int(DiagnosticTag.unnecessary)) ?? false
         if let limit = textDocument?["foldingRange"]?["rangeLimit"]?.intValue, limit >= 0 { foldingRangeLimit = limit }

@@ -2,7 +2,7 @@ import RPNJSON
 
 /// LSP `CompletionList`.
 struct CompletionList: JSONConvertible {
-    /// Whether typing more should ask again (never: the items are all that match).
+    /// Whether typing more should ask again: the list was cut (see `completionLimit`).
     var isIncomplete = false
     var items: [CompletionItem]
 

@@ -1,6 +1,10 @@
 /// Numeric enumerations of the LSP specification that the server uses.
 enum CompletionItemKind {
-    static let function = 3, variable = 6, keyword = 14, constant = 21, `operator` = 24
+    static let function = 3, variable = 6, keyword = 14, snippet = 15, constant = 21, `operator` = 24
+}
+
+enum InsertTextFormat {
+    static let plainText = 1, snippet = 2
 }
 
 enum SymbolKind {
@@ -12,7 +16,7 @@ enum DocumentHighlightKind {
 }
 
 enum InlayHintKind {
-    static let type = 1
+    static let type = 1, parameter = 2
 }
 
 enum TextDocumentSyncKind {

@@ -2,13 +2,16 @@ import RPNCore
 import RPNJSON
 
 /// Settings a client gives in `initializationOptions` or `workspace/didChangeConfiguration`
-/// (`{"rpn": {...}}` or the same object bare): `{"inlayHints": false | {"enabled": false},
+/// (`{"rpn": {...}}` or the same object bare): `{"inlayHints": false | {"enabled": false,
+/// "parameterNames": false},
 /// "formatting": {"glyphs": "keep"|"unicode"|"ascii", "indentWidth": 0...8}, "angleUnit": "radians"|"degrees",
 /// "exact": true|false, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
 /// "fractions": Bool, "grouping": Bool, "base": 10|16|8|2}}`.
 /// Each is nil when not given (or not understood): the setting stays as it is.
 struct ServerSettings: Equatable {
     var inlayHints: Bool?
+    /// The names of a word's parameters before the operands of its calls (`a:` `3`).
+    var parameterNameHints: Bool?
     var formattingGlyphs: Formatter.Glyphs?
     /// Spaces per level of nesting in formatting.
     var formattingIndentWidth: Int?
@@ -66,7 +69,10 @@ struct ServerSettings: Equatable {
     init(json: JSONValue?) {
         guard var json, json.objectValue != nil else { return }
         if let nested = json["rpn"], nested.objectValue != nil { json = nested }
-        if let hints = json["inlayHints"] { inlayHints = hints.boolValue ?? hints["enabled"]?.boolValue }
+        if let hints = json["inlayHints"] {
+            inlayHints = hints.boolValue ?? hints["enabled"]?.boolValue
+            parameterNameHints = hints["parameterNames"]?.boolValue
+        }
         formattingGlyphs = json["formatting"]?["glyphs"]?.stringValue.flatMap(Formatter.Glyphs.init(rawValue:))
         if let width = json["formatting"]?["indentWidth"]?.intValue, Self.indentWidths.contains(width) {
             formattingIndentWidth = width

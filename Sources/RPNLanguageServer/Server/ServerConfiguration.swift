@@ -4,6 +4,8 @@ import RPNCore
 /// `workspace/didChangeConfiguration` (see `ServerSettings`).
 public struct ServerConfiguration: Sendable, Equatable {
     public var inlayHints = true
+    /// `a:` before the operand of a call that fills the parameter a (with `inlayHints`).
+    public var parameterNameHints = true
     public var formattingGlyphs = Formatter.Glyphs.keep
     public var formattingIndentWidth = Formatter.Options.defaultIndentWidth
     public var angleUnit = AngleUnit.radians
@@ -16,6 +18,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The settings given; those not given stay as they are.
     mutating func apply(_ settings: ServerSettings) {
         inlayHints = settings.inlayHints ?? inlayHints
+        parameterNameHints = settings.parameterNameHints ?? parameterNameHints
         formattingGlyphs = settings.formattingGlyphs ?? formattingGlyphs
         formattingIndentWidth = settings.formattingIndentWidth ?? formattingIndentWidth
         angleUnit = settings.angleUnit ?? angleUnit

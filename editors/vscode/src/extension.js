@@ -14,12 +14,16 @@ function serverOptions() {
   return { run, debug: run };
 }
 
-// Sent as initializationOptions; the server reads formatting.glyphs and inlayHints.enabled.
+// Sent as initializationOptions; the server reads formatting.glyphs, inlayHints.enabled and
+// inlayHints.parameterNames.
 function initializationOptions() {
   const config = vscode.workspace.getConfiguration('rpn');
   return {
     formatting: { glyphs: config.get('formatting.glyphs', 'keep') },
-    inlayHints: { enabled: config.get('inlayHints.enabled', true) },
+    inlayHints: {
+      enabled: config.get('inlayHints.enabled', true),
+      parameterNames: config.get('inlayHints.parameterNames', true),
+    },
   };
 }
 

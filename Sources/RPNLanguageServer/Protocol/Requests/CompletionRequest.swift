@@ -6,7 +6,7 @@ struct CompletionRequest: TextDocumentPositionRequest {
     typealias Response = CompletionList
     static let method = "textDocument/completion"
     static let capability: ServerCapability? = ServerCapability(
-        "completionProvider", value: ["triggerCharacters": ["→", ">"], "resolveProvider": false])
+        "completionProvider", value: ["triggerCharacters": ["→", ">"]])
 
     var textDocument: TextDocumentIdentifier
     var position: Position
