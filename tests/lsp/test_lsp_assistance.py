@@ -15,7 +15,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from lsp_wire import RawServer
-from test_lsp_clients import Doc, bounded, client, span  # noqa: F401
+from test_lsp_clients import Doc, bounded, client, edits_of, span  # noqa: F401
 
 pytestmark = [pytest.mark.filterwarnings("error")]
 
@@ -141,7 +141,7 @@ async def test_did_you_mean_the_documents_own_names(client: LanguageClient):
             text_document=doc.identifier, range=diagnostic.range,
             context=types.CodeActionContext(diagnostics=[diagnostic], only=[types.CodeActionKind.QuickFix]))))
         [action] = actions
-        [edit] = action.edit.changes[doc.uri]
+        [edit] = edits_of(client, action.edit, doc.uri)
         assert (edit.new_text, span(edit.range)) == (fixed, span(diagnostic.range))
 
 
