@@ -20,6 +20,7 @@ import Testing
         "definitionProvider": true,
         "referencesProvider": true,
         "documentHighlightProvider": true,
+        "callHierarchyProvider": true,
         "documentSymbolProvider": true,
         "renameProvider": ["prepareProvider": true],
         "documentFormattingProvider": true,
@@ -79,6 +80,7 @@ import Testing
         ("textDocument/definition", ["definitionProvider"], nil),
         ("textDocument/references", ["referencesProvider"], nil),
         ("textDocument/documentHighlight", ["documentHighlightProvider"], nil),
+        ("textDocument/prepareCallHierarchy", ["callHierarchyProvider"], nil),
         ("textDocument/documentSymbol", ["documentSymbolProvider"], nil),
         ("textDocument/prepareRename", ["renameProvider"], true),
         ("textDocument/rename", ["renameProvider"], nil),  // prepareRename alone is no rename

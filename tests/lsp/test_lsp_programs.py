@@ -152,6 +152,26 @@ async def test_semantic_tokens_of_words_and_parameters(client: LanguageClient):
     assert decoded[doc.span(2, "hyp")] == ("function", set())
 
 
+async def test_call_hierarchy_of_words(client: LanguageClient):
+    # fac is called by itself (line 3) and by the top level (line 4); hyp by the top level (line 2).
+    doc = Doc(client, "calls.rpn", PROGRAM)
+    await doc.open()
+    [fac] = await bounded(client.text_document_prepare_call_hierarchy_async(types.CallHierarchyPrepareParams(
+        text_document=doc.identifier, position=doc.at(4, "fac"))))
+    assert (fac.name, fac.kind, span(fac.selection_range)) == ("fac", types.SymbolKind.Function, doc.span(3, "fac"))
+    assert fac.detail == "( n -- f )"
+    incoming = await bounded(client.call_hierarchy_incoming_calls_async(types.CallHierarchyIncomingCallsParams(item=fac)))
+    assert [(c.from_.name, [span(r) for r in c.from_ranges]) for c in incoming] == [
+        ("fac", [doc.span(3, "fac", 1)]), ("top level", [doc.span(4, "fac")])]
+    top = incoming[1].from_
+    assert top.kind == types.SymbolKind.File
+    outgoing = await bounded(client.call_hierarchy_outgoing_calls_async(types.CallHierarchyOutgoingCallsParams(item=top)))
+    assert [(c.to.name, [span(r) for r in c.from_ranges]) for c in outgoing] == [
+        ("hyp", [doc.span(2, "hyp")]), ("fac", [doc.span(4, "fac")])]
+    assert await bounded(client.text_document_prepare_call_hierarchy_async(types.CallHierarchyPrepareParams(
+        text_document=doc.identifier, position=doc.at(2, "3")))) is None
+
+
 async def test_navigation_and_rename_of_words_and_parameters(client: LanguageClient):
     doc = Doc(client, "words.rpn", PROGRAM)
     await doc.open()

@@ -8,6 +8,7 @@ extension LanguageServer {
         registerSignatureHelp()
         registerSemanticTokens()
         registerVariableNavigation()
+        registerCallHierarchy()
         registerRename()
         registerDocumentSymbols()
         registerFormatting()
