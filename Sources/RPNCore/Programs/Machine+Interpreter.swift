@@ -331,10 +331,8 @@ extension Machine {
                     // errors, too few entries, an argument of a function that is no value, the
                     // depth limit, a trap due) takes the general call below.
                     let callee = compiler.wordHeaders[word.a]
-                    let inputs = callee.pointee.quickInputs
-                    let checked = callee.pointee.valueArguments
-                    if _fastPath(!trees && sp >= base + inputs && run.frames.count < run.frameLimit && countdown > 0
-                                 && (checked == 0 || Self.areValues(sp, checked))) {
+                    if _fastPath(!trees && callee.pointee.takesArguments(below: sp, above: base)
+                                 && run.frames.count < run.frameLimit && countdown > 0) {
                         // A `call` is inside a word or block, where steps count (weight 1).
                         if _slowPath(sp + callee.pointee.maxGrowth > run.limit) {
                             stack.setCount(base.distance(to: sp))
@@ -378,9 +376,8 @@ extension Machine {
                     // A function on an argument that is no value (a variable's node, or none)
                     // is the slow path's to decide (`Machine.call`: a `.call` node, valued
                     // for the variable's value when asked for), in both modes.
-                    var enter = word.opcode == .call && !trees && !callee.pointee.isBroken
-                        && sp >= base + callee.pointee.inputs && run.frames.count < maxCallDepth
-                        && (!callee.pointee.isFunction || _fastPath(Self.areValues(sp, callee.pointee.inputs)))
+                    var enter = word.opcode == .call && !trees && callee.pointee.takesArguments(below: sp, above: base)
+                        && run.frames.count < maxCallDepth
                     if _slowPath(!enter) {
                         stack.setCount(base.distance(to: sp))
                         self.steps = Self.stepsTaken(run.weight, run.anchor, countdown)
@@ -951,10 +948,7 @@ extension Machine {
                     guard run.returnsInside(above: entryFrames) else {
                         continue fetch
                     }
-                    let frame = run.popFrame()
-                    header = frame.header
-                    ip = frame.returnIP
-                    fp = run.locals.base + run.localsBase
+                    (header, ip, fp) = run.returnToCaller()
                 case .subtractReturn:
                     guard _fastPath(sp >= base + 2), let result = Self.quickSubtract(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.subtract.rawValue))  // as `subtract`
@@ -967,10 +961,7 @@ extension Machine {
                     guard run.returnsInside(above: entryFrames) else {
                         continue fetch
                     }
-                    let frame = run.popFrame()
-                    header = frame.header
-                    ip = frame.returnIP
-                    fp = run.locals.base + run.localsBase
+                    (header, ip, fp) = run.returnToCaller()
                 case .multiplyReturn:
                     guard _fastPath(sp >= base + 2), let result = Self.quickMultiply(sp[-2], sp[-1], exact: exact) else {
                         word = Instruction(.binary, a: Int(BuiltinID.multiply.rawValue))  // as `multiply`
@@ -983,10 +974,7 @@ extension Machine {
                     guard run.returnsInside(above: entryFrames) else {
                         continue fetch
                     }
-                    let frame = run.popFrame()
-                    header = frame.header
-                    ip = frame.returnIP
-                    fp = run.locals.base + run.localsBase
+                    (header, ip, fp) = run.returnToCaller()
                 case .localReturn:
                     // To a caller inside a word or block; to the top level, the plain words run
                     // (`ret` restores what the top level needs: its trees, if they were dropped).
@@ -998,10 +986,7 @@ extension Machine {
                     }
                     sp.pointee = value
                     sp += 1
-                    let frame = run.popFrame()
-                    header = frame.header
-                    ip = frame.returnIP
-                    fp = run.locals.base + run.localsBase
+                    (header, ip, fp) = run.returnToCaller()
                 }
                 continue fetch
             }
@@ -1565,14 +1550,22 @@ enum ForCount {
     static func next(_ counter: UnsafeMutablePointer<Double>, exact: Bool) -> Bool? {
         let left = counter[1].bits &+ 1
         guard _fastPath(left >> 48 == (exact ? smallTag : doubleTag)) else { return nextOther(counter) }
+        step(counter, left: left, small: exact)
+        return true
+    }
+
+    /// Steps a counted loop's counter, `left` the iterations left as `next` incremented them:
+    /// a short integer's in an integer register, stored from it (see `next`), a double's in a
+    /// floating-point one.
+    @inline(__always)
+    static func step(_ counter: UnsafeMutablePointer<Double>, left: UInt64, small: Bool) {
         counter[1] = Double(bits: left)
-        if exact {
+        if small {
             let raw = UnsafeMutableRawPointer(counter)
             raw.storeBytes(of: raw.load(as: UInt64.self) &+ raw.load(fromByteOffset: 16, as: UInt64.self), as: UInt64.self)
         } else {
             counter[0] = counter[0] + counter[2]
         }
-        return true
     }
 
     /// `next` of a loop of the other kind, or one that is done, or not counted.
@@ -1580,13 +1573,8 @@ enum ForCount {
     static func nextOther(_ counter: UnsafeMutablePointer<Double>) -> Bool? {
         let left = counter[1].bits &+ 1
         switch left >> 48 {
-        case smallTag:
-            counter[1] = Double(bits: left)
-            counter[0] = Double(bits: counter[0].bits &+ counter[2].bits)
-            return true
-        case doubleTag:
-            counter[1] = Double(bits: left)
-            counter[0] = counter[0] + counter[2]
+        case smallTag, doubleTag:
+            step(counter, left: left, small: left >> 48 == smallTag)
             return true
         case smallTag + 1, doubleTag + 1:
             return false

@@ -38,6 +38,14 @@ final class Program: @unchecked Sendable {
         /// The program itself, for the slow paths (kept alive by its owner).
         unowned(unsafe) var program: Program
 
+        /// Whether a call can enter the word with the stack's top at `sp` (`base` its bottom):
+        /// enough entries (none for a word with errors), and a function's arguments values (a
+        /// call on a variable's node is a `.call` node instead: `Machine.call`).
+        @inline(__always)
+        func takesArguments(below sp: UnsafeMutablePointer<Double>, above base: UnsafeMutablePointer<Double>) -> Bool {
+            sp >= base + quickInputs && (valueArguments == 0 || Machine.areValues(sp, valueArguments))
+        }
+
         /// The token of the instruction at `ip`.
         @inline(__always)
         func token(at ip: UnsafePointer<Instruction>) -> Token { tokens[UnsafePointer(code).distance(to: ip)] }

@@ -42,6 +42,15 @@ extension RunState {
         return frame
     }
 
+    /// The return of a quick path (`returnsInside` held): the frame popped, and the caller's
+    /// program, return address and locals.
+    @inline(__always)
+    mutating func returnToCaller()
+        -> (UnsafeMutablePointer<Program.Header>, UnsafePointer<Instruction>, UnsafeMutablePointer<Double>) {
+        let frame = popFrame()
+        return (frame.header, frame.returnIP, locals.base + localsBase)
+    }
+
     /// Whether the word being run returns to a caller inside a word or block: not out of the
     /// run (which began with `entryFrames` frames) and not to the top level, where a return
     /// does more (`ret`'s general path).
