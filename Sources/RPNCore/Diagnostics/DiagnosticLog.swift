@@ -40,6 +40,27 @@ public struct DiagnosticLog: Sendable {
 
     var count: Int { diagnostics.count + suppressed }
 
+    /// The log as it was at a moment, to take it back there (`Machine.rewind`): only
+    /// diagnostics are added after it.
+    struct Mark: Sendable {
+        fileprivate let kept: Int, suppressed: Int, suppressedErrors: Int, keptErrors: Int, keptOthers: Int
+        fileprivate let firstSuppressedRange: Range<Int>?
+    }
+
+    var mark: Mark {
+        Mark(kept: diagnostics.count, suppressed: suppressed, suppressedErrors: suppressedErrors, keptErrors: keptErrors,
+             keptOthers: keptOthers, firstSuppressedRange: firstSuppressedRange)
+    }
+
+    mutating func rewind(to mark: Mark) {
+        diagnostics.removeSubrange(mark.kept...)
+        suppressed = mark.suppressed
+        suppressedErrors = mark.suppressedErrors
+        keptErrors = mark.keptErrors
+        keptOthers = mark.keptOthers
+        firstSuppressedRange = mark.firstSuppressedRange
+    }
+
     /// The diagnostics plus, when some were dropped, a note saying how many, where the first
     /// dropped one points (the list is complete before it).
     var all: [Diagnostic] {

@@ -205,7 +205,7 @@ extension Machine {
     @inline(__always)
     private mutating func compactStoreIfNeeded() {
         guard store.count >= storeCompactionThreshold else { return }
-        compactStore(from: journal?.storeMark ?? ValueStore.Mark())
+        compactStore(from: journal?.storeMark ?? storeFloor)
     }
 
     private mutating func compactStore(from mark: ValueStore.Mark) {

@@ -58,6 +58,17 @@ public struct Machine: Sendable {
     var stepLimitReached = false
     var hooks: RunHooks?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
+    /// The checkpoints of a run that keeps them (incremental analysis, see
+    /// `Machine+Checkpoints`), in source order; empty otherwise.
+    public internal(set) var checkpoints: [Checkpoint] = []
+    /// Whether runs take checkpoints; then `reportLog` lists the nodes reported, in order.
+    public var keepsCheckpoints = false
+    public var checkpointSpacing = Machine.defaultCheckpointSpacing
+    var reportLog: [Int32] = []
+    /// Whether the segment after the last checkpoint is being recorded (in `journal`).
+    var recordingSegment = false
+    /// The store is never compacted below this mark: checkpoints hold marks into it.
+    var storeFloor = ValueStore.Mark()
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -480,6 +491,7 @@ public struct Machine: Sendable {
     mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
                                      _ message: String, _ range: Range<Int>, replacement: String? = nil) {
         guard reportedNodes.insert(node).inserted else { return }
+        if keepsCheckpoints { reportLog.append(node) }
         report(severity, code, message, range, replacement: replacement)
     }
 

@@ -44,6 +44,10 @@ public struct Variables: Sendable {
         bindings.removeLast(bindings.count - count)
     }
 
+    /// Sets the counter back to what it was at a checkpoint (`Machine.rewind`): bindings
+    /// restored one by one count changes a fresh run up to there never made.
+    mutating func restoreBoundChanges(_ count: Int) { boundChanges = count }
+
     /// The index of the variable spelled by these UTF-8 bytes.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         if let index = table.index(of: bytes) { return index }

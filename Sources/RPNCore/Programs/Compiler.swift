@@ -27,6 +27,10 @@ struct Compiler: @unchecked Sendable {
     private var definitionsNoted = false
     /// Calls of words defined further on, patched when the word is installed.
     var forwardCalls: [ForwardCall] = []
+    /// Each name a body asked `laterDefinition` about, with the offset it first asked at: an
+    /// edit that defines or removes a word of that name further on changes how that body
+    /// compiled, so an incremental analysis resumes before it (`Machine.Checkpoint`).
+    var laterQueries: [String: Int] = [:]
 
     struct ForwardCall {
         let name: String
@@ -40,6 +44,7 @@ struct Compiler: @unchecked Sendable {
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
     private var pendingUnset: Token?
+    var hasPendingUnset: Bool { pendingUnset != nil }
 
     /// A definition or block at the top level, gathered until it is complete: whether a body
     /// names its parameters is only known at its end, and a block is checked whole before it
@@ -185,9 +190,11 @@ struct Compiler: @unchecked Sendable {
         if let opener = colon, let named = name { laterDefinitions[named, default: []].append((opener.range.lowerBound, nil)) }
     }
 
-    /// The first definition of `name` in this source after `offset`, if any.
-    func laterDefinition(of name: String, after offset: Int) -> (start: Int, effect: StackEffect?)? {
-        laterDefinitions[name]?.first { $0.start > offset }
+    /// The first definition of `name` in this source after `offset`, if any. The question is
+    /// remembered (`laterQueries`): what a body compiled to depends on text further on.
+    mutating func laterDefinition(of name: String, after offset: Int) -> (start: Int, effect: StackEffect?)? {
+        if laterQueries[name] == nil { laterQueries[name] = offset }
+        return laterDefinitions[name]?.first { $0.start > offset }
     }
 
     // MARK: - Undo (see `Machine+Undo`)
@@ -209,6 +216,14 @@ struct Compiler: @unchecked Sendable {
         var retainedBytes: Int {
             words.count * MemoryLayout<WordDefinition>.stride + symbols.count * MemoryLayout<SymbolOccurrence>.stride
         }
+    }
+
+    /// Forgets what was appended after `mark`, keeping nothing of it (`Machine.rewind`).
+    mutating func truncate(to mark: Mark) {
+        words.removeSubrange(mark.words...)
+        wordHeaders.removeSubrange(mark.words...)
+        symbols.removeSubrange(mark.symbols...)
+        nextLocalSymbol = mark.nextLocalSymbol
     }
 
     mutating func takeTail(from mark: Mark) -> Tail {

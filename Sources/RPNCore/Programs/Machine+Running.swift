@@ -38,16 +38,36 @@ extension Machine {
         withoutActuallyEscaping(observe) { observe in _ = run(source, hooks: nil, observe: observe) }
     }
 
-    private mutating func run(_ source: SourceFile, hooks: RunHooks?, observe: ((Token, Int32, Int) -> Void)?) -> Bool {
+    /// Runs `source` observing each token, as `run(_:observe:)`, and takes checkpoints at line
+    /// starts on the way (`Machine+Checkpoints`). `resuming`: the source is the rest of the
+    /// text after the checkpoint the machine was rewound to, and goes on from its state (its
+    /// steps counted on), as if the whole text had been run.
+    public mutating func run(_ source: SourceFile, resuming: Bool, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
+        keepsCheckpoints = true
+        if !resuming {
+            checkpoints.removeAll()
+            steps = 0
+            ownNameComparisonsLeft = Self.ownNameComparisons
+            stepLimitReached = false
+            takeCheckpoint(at: source.baseOffset, tokenCount: 0)
+        }
+        withoutActuallyEscaping(observe) { observe in _ = run(source, hooks: nil, observe: observe, continuing: true) }
+        closeSegment()
+    }
+
+    private mutating func run(_ source: SourceFile, hooks: RunHooks?, observe: ((Token, Int32, Int) -> Void)?,
+                              continuing: Bool = false) -> Bool {
         // A token takes at least two bytes with its separator. Reserving for that many nodes and
         // entries up front avoids copying growing arrays of millions; the pages a run never
         // touches are never resident, so this costs address space, not memory.
         let tokenBound = source.bytes.count / 2 + 1
         if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
         stack.reserve(extra: tokenBound)
-        steps = 0
-        ownNameComparisonsLeft = Self.ownNameComparisons
-        stepLimitReached = false
+        if !continuing {
+            steps = 0
+            ownNameComparisonsLeft = Self.ownNameComparisons
+            stepLimitReached = false
+        }
         self.hooks = hooks
         defer { self.hooks = nil }
         let chunk = Program(capacity: Self.chunkLimit + 8, copyingText: false)
@@ -56,6 +76,7 @@ extension Machine {
             var lexer = Lexer(bytes: buffer, base: base)
             compiler.beginSource(buffer, base)
             var consumed: [Token] = []
+            var observed = 0  // tokens observed since the last checkpoint
             while true {
                 chunk.reset(text: buffer, base: base)
                 consumed.removeAll(keepingCapacity: true)
@@ -76,11 +97,31 @@ extension Machine {
                 if let observe {
                     let top = stack.isEmpty ? -1 : StackSlot.node(stack[stack.count - 1]) ?? -1
                     for token in consumed { observe(token, top, stack.count) }
+                    observed += consumed.count
                 }
                 if end == .end { break }
+                if keepsCheckpoints, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base),
+                   lineStart - checkpoints[checkpoints.count - 1].offset >= checkpointSpacing, canTakeCheckpoint {
+                    takeCheckpoint(at: lineStart, tokenCount: checkpoints[checkpoints.count - 1].tokenCount + observed)
+                    observed = 0
+                }
             }
             compiler.finishSource(buffer, base, log: &log)
             return true
         }
+    }
+
+    /// Where the next line starts when only blanks follow `offset` on its line (nil: a token
+    /// or the end of the text comes first).
+    private func nextLineStart(after offset: Int, in buffer: UnsafeBufferPointer<UInt8>, base: Int) -> Int? {
+        var index = offset - base
+        while index < buffer.count {
+            switch buffer[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: "\n"): return base + index + 1
+            default: return nil
+            }
+        }
+        return nil
     }
 }

@@ -38,6 +38,9 @@ final class Document {
 
     /// The text or a setting the analysis runs with changed: the analysis goes (its storage
     /// kept to be recycled), and with it what was said about its diagnostics.
+    /// Bytes between the analysis' checkpoints (`ServerConfiguration.checkpointSpacing`).
+    var checkpointSpacing = Machine.defaultCheckpointSpacing
+
     private func analysisInputsChanged() {
         diagnosticsResultID = nil
         guard let cachedAnalysis else { return }
@@ -129,7 +132,7 @@ final class Document {
         lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
         let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit, exact: exact,
-                                        recycling: staleAnalysis)
+                                        checkpointSpacing: checkpointSpacing, recycling: staleAnalysis)
         staleAnalysis = nil
         cachedAnalysis = analysis
         return analysis

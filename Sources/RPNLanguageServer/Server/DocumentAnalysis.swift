@@ -16,48 +16,71 @@ final class DocumentAnalysis {
     let regions: [ProgramRegion]
     /// Every occurrence of a user word, parameter or loop counter, in source order.
     let symbols: [SymbolOccurrence]
+    /// Where this analysis went on from the previous version's (nil: it ran the whole text).
+    let resumedFrom: Int?
 
-    /// Analyses `source`; `recycling` an analysis of the previous version reuses its storage
-    /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
-    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil) {
+    /// Analyses `source`. Given the analysis of the previous version (`previous`), it goes on
+    /// from that analysis' last checkpoint before the first byte that changed (see
+    /// `Machine+Checkpoints`), keeping what came before; otherwise (another setting, or no
+    /// previous analysis) it runs the whole text, reusing the previous analysis' storage (a
+    /// keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
+    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true,
+         checkpointSpacing: Int = Machine.defaultCheckpointSpacing, recycling old: DocumentAnalysis? = nil) {
         self.source = source
         let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact)
         var machine = Machine(options: options)
         var tokens = TokenList()
         var tops: [Int32] = []
+        var kept: [ProgramRegion] = []
+        var resumeAt: Int?
         if let old {
             swap(&machine, &old.machine)
             swap(&tokens, &old.tokens)
             swap(&tops, &old.tops)
-            machine.reset()
-            machine.options = options
-            tokens.removeAll()
-            tops.removeAll(keepingCapacity: true)
+            if let first = machine.checkpoints.first, first.options.angleUnit == angleUnit, first.options.exact == exact,
+               let checkpoint = Self.resumePoint(of: machine, old: old.source.bytes, new: source.bytes) {
+                let point = machine.checkpoints[checkpoint]
+                machine.rewind(to: checkpoint)
+                tokens.removeSubrange(from: point.tokenCount)
+                tops.removeSubrange(point.tokenCount...)
+                kept = old.regions.prefix { $0.bytes.upperBound <= point.offset }
+                resumeAt = point.offset
+            } else {
+                machine.reset()
+                machine.options = options
+                tokens.removeAll()
+                tops.removeAll(keepingCapacity: true)
+            }
         }
-        let bound = source.bytes.count / 2 + 1
+        machine.checkpointSpacing = checkpointSpacing
+        let firstNew = tokens.count
+        let rest = resumeAt.map { SourceFile(name: source.name, bytes: Array(source.bytes[$0...]), baseOffset: $0) } ?? source
+        let bound = firstNew + rest.bytes.count / 2 + 1
         tokens.reserve(bound)
         tops.reserveCapacity(bound)
-        machine.run(source) { token, top, _ in
+        machine.run(rest, resuming: resumeAt != nil) { token, top, _ in
             tokens.append(token)
             tops.append(top)
         }
-        _ = machine.values()  // the final evaluation reports its diagnostics
+        machine.evaluateStack()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
         // Only keywords open a definition or block: a document without any has no regions
         // and pays nothing more. Otherwise the tokens inside them get no top (-1), but for the
-        // last of a complete one (the stack the definition or block leaves).
-        var found: [ProgramRegion] = []
+        // last of a complete one (the stack the definition or block leaves). The regions
+        // before a checkpoint ended before it.
+        var found = kept
         if tokens.hasKeywords {
             var scanner = ProgramRegionScanner()
-            for index in tokens.indices where scanner.isGathering || tokens[index].kind == .keyword {
+            for index in firstNew..<tokens.count where scanner.isGathering || tokens[index].kind == .keyword {
                 scanner.take(tokens[index], at: index)
             }
-            found = scanner.finish(at: source.baseOffset + source.bytes.count)
-            for region in found {
+            let new = scanner.finish(at: source.baseOffset + source.bytes.count)
+            for region in new {
                 for index in region.tokens where !(region.isComplete && index == region.tokens.upperBound - 1) {
                     tops[index] = -1
                 }
             }
+            found += new
         }
         self.tokens = tokens
         self.tops = tops
@@ -68,6 +91,59 @@ final class DocumentAnalysis {
         }
         self.symbols = symbols
         self.machine = machine
+        self.resumedFrom = resumeAt
+    }
+
+    /// The checkpoint of `machine` (which analysed `old`) to go on from for `new`: the last one
+    /// at or before the first byte that differs, and before every body that asked whether a
+    /// name the edit touches is defined further on (such a body compiles differently once the
+    /// edit defines or removes that word). Nil: nothing to keep.
+    private static func resumePoint(of machine: Machine, old: [UInt8], new: [UInt8]) -> Int? {
+        let checkpoints = machine.checkpoints
+        guard !checkpoints.isEmpty else { return nil }
+        var prefix = 0
+        let common = min(old.count, new.count)
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                while prefix < common, a[prefix] == b[prefix] { prefix += 1 }
+            }
+        }
+        var suffix = 0
+        while suffix < common - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        var limit = prefix
+        for (text, end) in [(old, old.count - suffix), (new, new.count - suffix)] {
+            let touched = tokensOnLines(of: text, from: prefix, to: end)
+            for (token, name) in touched {
+                // A keyword or stack effect can open or close a definition anywhere further on
+                // (`: open` swallows the definitions after it): any name may change.
+                if token.kind == .keyword || token.kind == .stackEffect, let asked = machine.firstLaterQuery() {
+                    limit = min(limit, asked)
+                } else if token.kind == .variable, let asked = machine.firstLaterQuery(of: name) {
+                    limit = min(limit, asked)
+                }
+            }
+        }
+        // The last checkpoint at or before `limit`.
+        var low = 0, high = checkpoints.count
+        while low < high {
+            let mid = (low + high) / 2
+            if checkpoints[mid].offset <= limit { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// The tokens, with their text, on the lines that hold `from..<to` and on the line after.
+    private static func tokensOnLines(of text: [UInt8], from: Int, to: Int) -> [(Token, String)] {
+        var start = min(from, text.count)
+        while start > 0, text[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = max(min(to, text.count), start)
+        var lines = 0
+        while end < text.count, lines < 2 {
+            if text[end] == UInt8(ascii: "\n") { lines += 1 }
+            end += 1
+        }
+        let source = SourceFile(name: "", bytes: Array(text[start..<end]), baseOffset: start)
+        return RPN.tokenize(source).map { ($0, source.text(of: $0.range)) }
     }
 
     /// Where the definition or top-level block that `offset` falls inside ends (nil: none):
@@ -204,6 +280,13 @@ struct TokenList: RandomAccessCollection {
         if token.kind == .keyword { hasKeywords = true }
         storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt16(clamping: length),
                                kind: token.kind, builtin: token.builtin))
+    }
+
+    /// Drops the tokens from `index` on (an analysis going on from a checkpoint).
+    mutating func removeSubrange(from index: Int) {
+        for key in longLengths.keys where key >= index { longLengths[key] = nil }
+        storage.removeSubrange(index...)
+        hasKeywords = storage.contains { $0.kind == .keyword }
     }
 
     mutating func removeAll() {

@@ -65,6 +65,7 @@ extension LanguageServer {
         let document = Document(uri: uri, version: version, text: text)
         document.angleUnit = configuration.angleUnit
         document.exact = configuration.exact
+        document.checkpointSpacing = configuration.checkpointSpacing
         documents.open(document)
         return document
     }

@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var exact = true
     /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`).
     public var numberFormat = NumberFormat()
+    /// Bytes between the checkpoints an analysis keeps (not a client setting: tests make it
+    /// small, so that short documents have many).
+    public var checkpointSpacing = Machine.defaultCheckpointSpacing
 
     public init() {}
 
