@@ -32,15 +32,36 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func randomEditsGiveWhatAWholeAnalysisGives(seed: UInt64) {
+        let (resumed, tookOver) = Self.compareRandomEdits(seed: seed, lines: Self.lines, count: 30, edits: 120)
+        // Most edits went on from a checkpoint after the start (the rest began before the
+        // first checkpoint, or touched a name a body asked about), and many stopped where the
+        // state became the previous analysis' again.
+        #expect(resumed > 60, "\(resumed) of 120 edits resumed")
+        #expect(tookOver > 15, "\(tookOver) of 120 edits took over the rest")
+    }
+
+    /// A document that runs out of the editor's step budget (10^6) half way: an edit before
+    /// that place moves it, and the rest is only checked, not run.
+    @Test(arguments: [7, 9, 10] as [UInt64])
+    func editsAroundTheStepLimitGiveWhatAWholeAnalysisGives(seed: UInt64) {
+        let long = ["0 1 400000 for i i + next", "1 0 399999 for i 1 + next"]
+        let lines = Self.lines + Array(repeating: long, count: 8).flatMap { $0 }
+        let (_, tookOver) = Self.compareRandomEdits(seed: seed, lines: lines, count: 24, edits: 25, expectStepLimit: true)
+        #expect(tookOver > 0)
+    }
+
+    /// Applies random edits to a random document of `count` lines, comparing each result with
+    /// a whole analysis; returns how many edits resumed after the start, and took over the rest.
+    static func compareRandomEdits(seed: UInt64, lines: [String], count: Int, edits: Int, expectStepLimit: Bool = false) -> (Int, Int) {
         var random = SeededGenerator(state: seed)
-        var text = (0..<30).map { _ in Self.lines.randomElement(using: &random)! }.joined(separator: "\n") + "\n"
+        var text = (0..<count).map { _ in lines.randomElement(using: &random)! }.joined(separator: "\n") + "\n"
         let edited = ServerHarness()
         edited.server.configuration.checkpointSpacing = 16
         edited.open(text)
         var version = 1
-        var resumed = 0
-        for step in 0..<120 {
-            let (range, replacement) = Self.randomEdit(of: text, using: &random)
+        var resumed = 0, tookOver = 0, limited = 0
+        for step in 0..<edits {
+            let (range, replacement) = Self.randomEdit(of: text, lines: lines, using: &random)
             let before = text
             text = Self.apply(range, replacement, to: text)
             version += 1
@@ -48,9 +69,12 @@ import Testing
                 "textDocument": ["uri": "file:///t.rpn", "version": .int(version)],
                 "contentChanges": [["range": Self.lspRange(range, in: before), "text": .string(replacement)]],
             ])
-            if let from = edited.server.documents["file:///t.rpn"]?.analysis.resumedFrom, from > 0 { resumed += 1 }
+            let analysis = edited.server.documents["file:///t.rpn"]!.analysis
+            if let from = analysis.resumedFrom, from > 0 { resumed += 1 }
+            if analysis.tookOverFrom != nil { tookOver += 1 }
             let fresh = ServerHarness()
             fresh.open(text)
+            if expectStepLimit { limited += fresh.diagnostics().contains { $0["code"] == "step-limit" } ? 1 : 0 }
             let context = "seed \(seed), step \(step), scalars \(range) of\n\(before)\nreplaced by \(replacement.debugDescription), giving\n\(text)"
             #expect(edited.diagnostics() == fresh.diagnostics(), "\(context)")
             let document: JSONValue = ["textDocument": ["uri": "file:///t.rpn"]]
@@ -71,13 +95,12 @@ import Testing
                         "hover \(line):\(character) \(context)")
             }
         }
-        // Most edits went on from a checkpoint after the start (the rest began before the
-        // first checkpoint, or touched a name a body asked about).
-        #expect(resumed > 60, "\(resumed) of 120 edits resumed")
+        if expectStepLimit { #expect(limited > edits / 2, "\(limited) of \(edits) versions ran out of steps") }
+        return (resumed, tookOver)
     }
 
     /// A random edit: a whole line inserted or deleted, or a few characters replaced by a piece.
-    static func randomEdit(of text: String, using random: inout SeededGenerator) -> (Swift.Range<Int>, String) {
+    static func randomEdit(of text: String, lines: [String], using random: inout SeededGenerator) -> (Swift.Range<Int>, String) {
         let scalars = Array(text.unicodeScalars)
         let lineStarts = [0] + scalars.indices.filter { scalars[$0] == "\n" }.map { $0 + 1 }.filter { $0 < scalars.count }
         switch Int.random(in: 0..<4, using: &random) {

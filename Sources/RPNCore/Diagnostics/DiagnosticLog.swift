@@ -43,8 +43,22 @@ public struct DiagnosticLog: Sendable {
     /// The log as it was at a moment, to take it back there (`Machine.rewind`): only
     /// diagnostics are added after it.
     struct Mark: Sendable {
-        fileprivate let kept: Int, suppressed: Int, suppressedErrors: Int, keptErrors: Int, keptOthers: Int
-        fileprivate let firstSuppressedRange: Range<Int>?
+        var kept: Int, suppressed: Int, suppressedErrors: Int, keptErrors: Int, keptOthers: Int
+        var firstSuppressedRange: Range<Int>?
+    }
+
+    var keptErrorCount: Int { keptErrors }
+    var keptOtherCount: Int { keptOthers }
+
+    /// The diagnostics kept between two marks.
+    func diagnostics(from start: Mark, to end: Mark) -> [Diagnostic] { Array(diagnostics[start.kept..<end.kept]) }
+
+    /// Appends diagnostics kept by another run (`Machine+Convergence`), of which `errors` are
+    /// errors and `others` not; the caller checked that the limit is not reached.
+    mutating func append(_ more: [Diagnostic], errors: Int, others: Int) {
+        diagnostics.append(contentsOf: more)
+        keptErrors += errors
+        keptOthers += others
     }
 
     var mark: Mark {

@@ -1,6 +1,6 @@
 public enum AngleUnit: Sendable { case radians, degrees }
 
-public struct EvaluationOptions: Sendable {
+public struct EvaluationOptions: Sendable, Equatable {
     /// The unit of the trigonometry a program starts with; the words `deg` and `rad` change it
     /// for the trigonometric words that follow them.
     public var angleUnit: AngleUnit = .radians

@@ -69,6 +69,16 @@ public struct Machine: Sendable {
     var recordingSegment = false
     /// The store is never compacted below this mark: checkpoints hold marks into it.
     var storeFloor = ValueStore.Mark()
+    /// The state where the last run with checkpoints ended, before the final evaluation.
+    var runEnd: Checkpoint?
+    /// The previous run put aside while the run in progress may converge with it.
+    var previousRun: PreviousRun?
+    /// How the last run converged with the previous one (nil: it did not).
+    public internal(set) var convergence: Convergence?
+    /// Whether `depth` ran since the last checkpoint.
+    var depthRead = false
+    /// The tokens a run with checkpoints observed, the previous run's taken over included.
+    var tokensObserved = 0
 
     public init(options: EvaluationOptions = EvaluationOptions()) {
         self.options = options
@@ -354,6 +364,7 @@ public struct Machine: Sendable {
             willModify(from: 0)
             stack.removeAll(keepingCapacity: true)
         case .depth:
+            depthRead = true
             pushConstant(options.exact ? StackSlot.small(n)! : Double(n), kind: .number, op: .add, token: token.range)
         case .lastx:
             let x = lastX

@@ -20,15 +20,15 @@ public struct Node: Sendable {
     var value: Double
     /// Byte offset of the token that made this node (32 bits keep nodes at 32 bytes; inputs
     /// past 4 GiB are refused by the front ends).
-    let start: UInt32
+    private(set) var start: UInt32
     /// Left child (unary: the operand), the variable's index for `.variable`, or the base a
     /// `.number` literal was written in (16, 8, 2; 10 or -1 for decimal), which descriptions keep.
-    public let lhs: Int32
+    public private(set) var lhs: Int32
     /// The right child of a binary node. Unary nodes have no right child and keep here the
     /// angle unit in force where their word was written (1: degrees; `deg` and `rad` change
     /// it); the other kinds keep here the length of a token too long for `shortLength` (see
     /// `tokenRange`). Unary words are short, so the two uses never meet.
-    private let rhsOrLongLength: Int32
+    private var rhsOrLongLength: Int32
     var cacheEpoch: UInt32 = 0
     /// One bit per variable bucket (variable index mod 32) the subtree reads; 0 = constant.
     let dependencies: UInt32
@@ -82,5 +82,13 @@ public struct Node: Sendable {
         case .unary: angle == .degrees ? 1 : 0
         default: Int32(truncatingIfNeeded: token.count)
         }
+    }
+
+    /// Moves the node's references and token (`Relocation`): a binary node's `rhs` is its right
+    /// child, the other kinds keep their `rhsOrLongLength`.
+    mutating func relocate(lhs: Int32, rhs: Int32?, start: Int) {
+        self.lhs = lhs
+        if let rhs { rhsOrLongLength = rhs }
+        self.start = UInt32(clamping: start)
     }
 }

@@ -31,6 +31,10 @@ struct Compiler: @unchecked Sendable {
     /// edit that defines or removes a word of that name further on changes how that body
     /// compiled, so an incremental analysis resumes before it (`Machine.Checkpoint`).
     var laterQueries: [String: Int] = [:]
+    /// The least margin by which a top-level block since the last checkpoint had the entries it
+    /// needs (`Int.max`: no block; -1: a block with errors, which may be about the depth): a
+    /// run on a deeper or shallower stack checks those blocks the same only within it.
+    var blockSlack = Int.max
 
     struct ForwardCall {
         let name: String
@@ -117,6 +121,12 @@ struct Compiler: @unchecked Sendable {
 
     mutating func insertSymbols(_ inserted: [SymbolOccurrence], at index: Int) {
         symbols.insert(contentsOf: inserted, at: index)
+    }
+
+    /// Appends a word compiled by another run, its name's binding set apart (`Machine+Convergence`).
+    mutating func appendWord(_ definition: WordDefinition) {
+        words.append(definition)
+        wordHeaders.append(definition.program.header)
     }
 
     mutating func install(_ definition: WordDefinition, name: Int32) {
@@ -440,6 +450,7 @@ extension Compiler {
         let whole = gathered.opener.range.lowerBound..<gathered.tokens.last!.range.upperBound
         let compiled = compileBody([gathered.opener] + gathered.tokens, for: .block(available: reach.depthNow),
                                    buffer, base, span: whole, copyingText: false, variables: &variables, log: &log)
+        blockSlack = Swift.min(blockSlack, compiled.program == nil ? -1 : reach.depthNow - compiled.inputs)
         guard let program = compiled.program else { return }
         let block = chunk.addBlock(Program.Block(inputs: compiled.inputs, outputs: compiled.outputs, end: 0))
         chunk.append(Instruction(.beginBlock, a: block), gathered.opener)

@@ -233,7 +233,7 @@ extension Machine {
 /// A diagnostic from inside a word called with constant arguments, reported once however
 /// many calls find it (a loop calling `f` 1000 times with the same failing step).
 struct CallDiagnosticKey: Hashable, Sendable {
-    let start: Int, end: Int
+    var start: Int, end: Int
     let code: String
     let message: String
 

@@ -14,6 +14,8 @@ extension Machine {
         public let offset: Int
         /// The observed tokens before it (the analysis' token list is cut there).
         public let tokenCount: Int
+        /// The stack's depth there.
+        let depth: Int
         let nodeCount: Int
         let linkCount: Int
         let storeMark: ValueStore.Mark
@@ -37,6 +39,11 @@ extension Machine {
         public internal(set) var entriesBefore: [Double] = []
         var bindingsBefore: [(Int32, Variables.Binding)] = []
         var wordNamesBefore: [(Int32, Int32)] = []
+        /// Whether the segment ran `depth`, and how much its blocks' checks had to spare
+        /// (`Compiler.blockSlack`): a stack of another depth runs it the same only if not,
+        /// and within that.
+        var readsDepth = false
+        var blockSlack = Int.max
     }
 
     /// Checkpoints are taken at least this many bytes apart (`checkpointSpacing`): going back
@@ -51,15 +58,22 @@ extension Machine {
     /// Closes the segment in progress into the last checkpoint and opens a new one at `offset`.
     mutating func takeCheckpoint(at offset: Int, tokenCount: Int) {
         closeSegment()
-        checkpoints.append(Checkpoint(
-            offset: offset, tokenCount: tokenCount, nodeCount: nodes.count, linkCount: links.count, storeMark: store.mark,
-            compilerMark: compiler.mark, log: log.mark, reportedCount: reportLog.count, reportedCalls: reportedCallDiagnostics,
-            suggestions: suggestions, steps: steps, stepLimitReached: stepLimitReached,
-            ownNameComparisonsLeft: ownNameComparisonsLeft, storeCompactionThreshold: storeCompactionThreshold,
-            options: options, lastX: lastX, variableCount: variables.names.count, boundChanges: variables.boundChanges))
+        checkpoints.append(checkpoint(at: offset, tokenCount: tokenCount))
         storeFloor = store.mark
         beginChange()
         recordingSegment = true
+        depthRead = false
+        compiler.blockSlack = .max
+    }
+
+    /// The state now, as a checkpoint at `offset` (nothing recorded after it yet).
+    func checkpoint(at offset: Int, tokenCount: Int) -> Checkpoint {
+        Checkpoint(
+            offset: offset, tokenCount: tokenCount, depth: stack.count, nodeCount: nodes.count, linkCount: links.count,
+            storeMark: store.mark, compilerMark: compiler.mark, log: log.mark, reportedCount: reportLog.count,
+            reportedCalls: reportedCallDiagnostics, suggestions: suggestions, steps: steps, stepLimitReached: stepLimitReached,
+            ownNameComparisonsLeft: ownNameComparisonsLeft, storeCompactionThreshold: storeCompactionThreshold,
+            options: options, lastX: lastX, variableCount: variables.names.count, boundChanges: variables.boundChanges)
     }
 
     /// Ends the segment in progress (at a checkpoint or the end of the source): what it
@@ -77,6 +91,8 @@ extension Machine {
         checkpoints[last].entriesBefore = journal.savedEntries.reversed()
         checkpoints[last].bindingsBefore = journal.oldBindings.map { ($0.key, $0.value) }
         checkpoints[last].wordNamesBefore = oldWordNames.map { ($0.key, $0.value) }
+        checkpoints[last].readsDepth = depthRead
+        checkpoints[last].blockSlack = compiler.blockSlack
     }
 
     /// Takes the machine back to `checkpoints[index]`, as a run from the start would have left
@@ -117,9 +133,14 @@ extension Machine {
         // Values cached in the nodes kept were computed with later bindings.
         epoch += 1
         for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
+        runEnd = nil
+        previousRun = nil
+        convergence = nil
         // The segment after the checkpoint is recorded again as the run goes on.
         beginChange()
         recordingSegment = true
+        depthRead = false
+        compiler.blockSlack = .max
     }
 
     /// The first offset at which a body asked whether `name` is defined further on (nil:

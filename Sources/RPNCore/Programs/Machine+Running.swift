@@ -49,10 +49,14 @@ extension Machine {
             steps = 0
             ownNameComparisonsLeft = Self.ownNameComparisons
             stepLimitReached = false
+            previousRun = nil
             takeCheckpoint(at: source.baseOffset, tokenCount: 0)
         }
+        convergence = nil
         withoutActuallyEscaping(observe) { observe in _ = run(source, hooks: nil, observe: observe, continuing: true) }
+        previousRun = nil
         closeSegment()
+        runEnd = checkpoint(at: source.endOffset, tokenCount: tokensObserved)
     }
 
     private mutating func run(_ source: SourceFile, hooks: RunHooks?, observe: ((Token, Int32, Int) -> Void)?,
@@ -100,13 +104,19 @@ extension Machine {
                     observed += consumed.count
                 }
                 if end == .end { break }
-                if keepsCheckpoints, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base),
-                   lineStart - checkpoints[checkpoints.count - 1].offset >= checkpointSpacing, canTakeCheckpoint {
-                    takeCheckpoint(at: lineStart, tokenCount: checkpoints[checkpoints.count - 1].tokenCount + observed)
-                    observed = 0
+                if keepsCheckpoints, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base), canTakeCheckpoint {
+                    let tokenCount = checkpoints[checkpoints.count - 1].tokenCount + observed
+                    let count = checkpoints.count
+                    // The rest is the previous run's: the run stops here (`Machine+Convergence`).
+                    if previousRun != nil, convergeOrMark(at: lineStart, tokenCount: tokenCount) { break }
+                    if checkpoints.count == count, lineStart - checkpoints[count - 1].offset >= checkpointSpacing {
+                        takeCheckpoint(at: lineStart, tokenCount: tokenCount)
+                    }
+                    if checkpoints.count != count { observed = 0 }
                 }
             }
             compiler.finishSource(buffer, base, log: &log)
+            if keepsCheckpoints, convergence == nil { tokensObserved = checkpoints[checkpoints.count - 1].tokenCount + observed }
             return true
         }
     }

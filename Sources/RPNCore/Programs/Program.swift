@@ -53,7 +53,7 @@ final class Program: @unchecked Sendable {
 
     /// Where an `if` ends: the loop needs it only when the flag has no value yet (both parts
     /// run, see `UndecidedIf`).
-    struct IfShape {
+    struct IfShape: Equatable {
         /// The `else` part's jump to the end (nil: no else).
         var elseJump: Int?
         /// Where the parts meet (`then`).
@@ -61,7 +61,7 @@ final class Program: @unchecked Sendable {
     }
 
     /// A block at the top level (`0 1 10 for i i + next`), bracketed by `beginBlock`/`endBlock`.
-    struct Block {
+    struct Block: Equatable {
         var inputs: Int, outputs: Int
         /// The `endBlock` word: a limit that stops the block resumes there.
         var end: Int

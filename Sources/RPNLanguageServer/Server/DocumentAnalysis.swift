@@ -18,6 +18,8 @@ final class DocumentAnalysis {
     let symbols: [SymbolOccurrence]
     /// Where this analysis went on from the previous version's (nil: it ran the whole text).
     let resumedFrom: Int?
+    /// The token from which it took over the rest of the previous version's (nil: none).
+    let tookOverFrom: Int?
 
     /// Analyses `source`. Given the analysis of the previous version (`previous`), it goes on
     /// from that analysis' last checkpoint before the first byte that changed (see
@@ -33,14 +35,21 @@ final class DocumentAnalysis {
         var tops: [Int32] = []
         var kept: [ProgramRegion] = []
         var resumeAt: Int?
+        // What the previous analysis had after the checkpoint, for the rest it may take over.
+        var previousTokens = TokenList(), previousTops: [Int32] = [], previousRegions: [ProgramRegion] = []
+        var previousStart = 0
         if let old {
             swap(&machine, &old.machine)
             swap(&tokens, &old.tokens)
             swap(&tops, &old.tops)
             if let first = machine.checkpoints.first, first.options.angleUnit == angleUnit, first.options.exact == exact,
-               let checkpoint = Self.resumePoint(of: machine, old: old.source.bytes, new: source.bytes) {
+               let (checkpoint, change) = Self.resumePoint(of: machine, old: old.source.bytes, new: source.bytes) {
                 let point = machine.checkpoints[checkpoint]
-                machine.rewind(to: checkpoint)
+                machine.rewind(to: checkpoint, keepingFor: change)
+                previousStart = point.tokenCount
+                previousTokens = tokens.suffix(from: point.tokenCount)
+                previousTops = Array(tops[point.tokenCount...])
+                previousRegions = old.regions.filter { $0.bytes.lowerBound >= point.offset }
                 tokens.removeSubrange(from: point.tokenCount)
                 tops.removeSubrange(point.tokenCount...)
                 kept = old.regions.prefix { $0.bytes.upperBound <= point.offset }
@@ -62,6 +71,17 @@ final class DocumentAnalysis {
             tokens.append(token)
             tops.append(top)
         }
+        // The run converged with the previous one: the rest of its tokens follow, moved.
+        let converged = machine.convergence
+        if let converged {
+            let shift = converged.change.delta
+            for i in (converged.previousTokenIndex - previousStart)..<previousTokens.count {
+                var token = previousTokens[i]
+                token.range = (token.range.lowerBound + shift)..<(token.range.upperBound + shift)
+                tokens.append(token)
+                tops.append(converged.node(previousTops[i]) ?? -1)
+            }
+        }
         machine.evaluateStack()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
         // Only keywords open a definition or block: a document without any has no regions
@@ -69,9 +89,10 @@ final class DocumentAnalysis {
         // last of a complete one (the stack the definition or block leaves). The regions
         // before a checkpoint ended before it.
         var found = kept
+        let scanned = converged.map { tokens.count - (previousTokens.count - ($0.previousTokenIndex - previousStart)) } ?? tokens.count
         if tokens.hasKeywords {
             var scanner = ProgramRegionScanner()
-            for index in firstNew..<tokens.count where scanner.isGathering || tokens[index].kind == .keyword {
+            for index in firstNew..<scanned where scanner.isGathering || tokens[index].kind == .keyword {
                 scanner.take(tokens[index], at: index)
             }
             let new = scanner.finish(at: source.baseOffset + source.bytes.count)
@@ -81,6 +102,12 @@ final class DocumentAnalysis {
                 }
             }
             found += new
+        }
+        if let converged {
+            let tokenShift = scanned - converged.previousTokenIndex
+            for region in previousRegions where region.tokens.lowerBound >= converged.previousTokenIndex {
+                found.append(region.moved(tokens: tokenShift, bytes: converged.change.delta))
+            }
         }
         self.tokens = tokens
         self.tops = tops
@@ -92,13 +119,14 @@ final class DocumentAnalysis {
         self.symbols = symbols
         self.machine = machine
         self.resumedFrom = resumeAt
+        self.tookOverFrom = converged == nil ? nil : scanned
     }
 
     /// The checkpoint of `machine` (which analysed `old`) to go on from for `new`: the last one
     /// at or before the first byte that differs, and before every body that asked whether a
     /// name the edit touches is defined further on (such a body compiles differently once the
     /// edit defines or removes that word). Nil: nothing to keep.
-    private static func resumePoint(of machine: Machine, old: [UInt8], new: [UInt8]) -> Int? {
+    private static func resumePoint(of machine: Machine, old: [UInt8], new: [UInt8]) -> (Int, Machine.TextChange)? {
         let checkpoints = machine.checkpoints
         guard !checkpoints.isEmpty else { return nil }
         var prefix = 0
@@ -129,7 +157,7 @@ final class DocumentAnalysis {
             let mid = (low + high) / 2
             if checkpoints[mid].offset <= limit { low = mid + 1 } else { high = mid }
         }
-        return low == 0 ? nil : low - 1
+        return low == 0 ? nil : (low - 1, Machine.TextChange(start: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix))
     }
 
     /// The tokens, with their text, on the lines that hold `from..<to` and on the line after.
@@ -280,6 +308,14 @@ struct TokenList: RandomAccessCollection {
         if token.kind == .keyword { hasKeywords = true }
         storage.append(Compact(start: UInt32(clamping: token.range.lowerBound), length: UInt16(clamping: length),
                                kind: token.kind, builtin: token.builtin))
+    }
+
+    /// The tokens from `index` on.
+    func suffix(from index: Int) -> TokenList {
+        var tail = TokenList()
+        tail.reserve(count - index)
+        for i in index..<count { tail.append(self[i]) }
+        return tail
     }
 
     /// Drops the tokens from `index` on (an analysis going on from a checkpoint).
