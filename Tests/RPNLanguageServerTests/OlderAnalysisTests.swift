@@ -209,6 +209,22 @@ import Testing
         #expect(folds.map { [$0["startLine"]?.intValue ?? -1, $0["endLine"]?.intValue ?? -1] } == [[2, 4]])
     }
 
+    /// A client that pulls diagnostics is pushed none, but the new version is analysed after
+    /// the requests behind the edit all the same: answers from the version before stop there.
+    @Test func theNewVersionIsAnalysedForAClientThatPullsToo() throws {
+        let h = ServerHarness(capabilities: PullDiagnosticsTests.pulling)
+        h.open("1 2 +\n")
+        _ = h.result("textDocument/diagnostic", ["textDocument": ["uri": .string(Self.uri)]])
+        let mark = h.sent.count
+        h.server.enqueue(Self.edit(2, [0, 0, 0, 0], "7\n"))
+        h.server.enqueue(Self.request(85, "textDocument/hover", h.at(1, 4)))
+        h.server.handleQueued()
+        #expect(Self.order(h, since: mark) == ["answer 85"])
+        #expect(span(Self.answer(h, 85)?["result"]?["range"]) == [1, 4, 1, 5])
+        let document = try #require(h.server.documents[Self.uri])
+        #expect(document.hasAnalysis && document.olderAnalysis == nil)
+    }
+
     /// A setting that changes what the analysis computes makes the one before it useless.
     @Test func aSettingChangedSinceTheAnalysisMakesRequestsWait() {
         let h = ServerHarness()

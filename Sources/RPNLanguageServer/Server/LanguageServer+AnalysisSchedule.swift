@@ -17,7 +17,7 @@ extension LanguageServer {
             if !analysesDue.contains(document.uri) { analysesDue.append(document.uri) }
             return
         }
-        publishDiagnostics(document)
+        analyse(document)
     }
 
     /// The analysis due first, and its diagnostics; false when none is due.
@@ -26,8 +26,16 @@ extension LanguageServer {
         let uri = analysesDue.removeFirst()
         // Closed or out of sync since: nothing to say. (A newer version queued would have kept
         // the queue from being empty.)
-        if let document = documents[uri] { publishDiagnostics(document) }
+        if let document = documents[uri] { analyse(document) }
         return true
+    }
+
+    /// The analysis of the document's text, and its diagnostics for a client that does not
+    /// pull them. Made for a client that pulls too: until it is, requests would be answered
+    /// from the analysis before the edits, and its pull, which comes next, finds it made.
+    private func analyse(_ document: Document) {
+        _ = document.analysis
+        publishDiagnostics(document)
     }
 
     /// A request that needed the current text made its analysis: its diagnostics go out now
