@@ -62,18 +62,20 @@ import Testing
         #expect(published.map(\.errors) == [5, 2])
     }
 
-    /// A request queued between two edits is answered for its own version (the protocol wants
-    /// no ContentModified for changes still unread), and only the last version is published.
+    /// A request queued between two edits is answered for its own version, from the analysis
+    /// before the edits when they left its line alone (OlderAnalysisTests), and only the last
+    /// version is published.
     @Test func aHoverBetweenQueuedEditsSeesItsOwnVersion() {
         let h = ServerHarness()
-        h.open("7\n")
+        h.open("7\n3 4 +\n")
         let before = h.sent.count
-        h.server.enqueue(Self.change(2, line: 0, text: "3 4 + "))
-        h.server.enqueue(Self.request(50, "textDocument/hover", h.at(0, 4)))
+        h.server.enqueue(Self.change(2, line: 0, text: "1\n"))
+        h.server.enqueue(Self.request(50, "textDocument/hover", h.at(2, 4)))
         h.server.enqueue(Self.change(3, line: 0, text: "9 "))
         h.server.handleQueued()
         let hover = h.sent.first { $0["id"] == 50 }
         #expect(hover?["result"]?["contents"]?["value"]?.stringValue?.contains("3+4") == true, "\(String(describing: hover))")
+        #expect(span(hover?["result"]?["range"]) == [2, 4, 2, 5])
         #expect(publishes(h, since: before).map(\.version) == [3])
     }
 

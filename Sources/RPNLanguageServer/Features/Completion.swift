@@ -20,31 +20,51 @@ extension LanguageServer {
     func registerCompletion() {
         on(CompletionRequest.self) { [unowned self] request throws(ResponseError) in
             let (document, offset) = try documentPosition(request)
-            return completionList(document, at: offset)
+            return try answer(document) { view throws(ResponseError) in completionList(view, at: offset) }
         }
         on(CompletionResolveRequest.self) { [unowned self] request throws(ResponseError) in
             ResolvedCompletionItem(item: request.item, documentation: request.data.flatMap(completionDocumentation))
         }
     }
 
-    func completionList(_ document: Document, at offset: Int) -> CompletionList {
-        let analysis = document.analysis
-        let context = CompletionContext(analysis, cursor: offset)
+    /// The list at `offset` of the document. What is being typed is read from the document's
+    /// text; the candidates from the view's analysis, which may be of the version before the
+    /// keystroke that asks (see `answer`): then the places compared are the analysed text's,
+    /// as near the cursor as the edits since tell, and the cursor's own line is read from the
+    /// document instead.
+    func completionList(_ view: AnalysisView, at offset: Int) -> CompletionList {
+        let analysis = view.analysis, document = view.document
+        let context = CompletionContext(document, cursor: offset)
         var candidates: [CompletionCandidate] = []
         func offer(_ offer: CompletionCandidate.Offer, _ group: CompletionCandidate.Group, distance: Int) {
             candidates.append(CompletionCandidate(offer: offer, group: group, distance: distance))
         }
+        let cursor = view.analysedOffset(near: offset)
         // Words of one's own and the locals in scope, when a word is being typed.
-        let program = context.kind == .word ? ProgramCompletion(analysis, before: context.replaced.lowerBound)
+        let program = context.kind == .word ? ProgramCompletion(analysis, before: view.analysedOffset(near: context.replaced.lowerBound))
             : ProgramCompletion()
         // Variables the document has besides the one being typed (`sq` is no variable just
         // because it is half of `sqrt`), nor a name the program gives a word or local (in a
         // body being typed, not resolved yet); each with the distance of its nearest occurrence.
         var variables: [String: Int] = [:]
         if context.kind != .nothing && context.kind != .definition {
-            for occurrence in analysis.occurrences where occurrence.tokenIndex != context.typedToken {
-                let distance = min(abs(occurrence.range.lowerBound - offset), abs(occurrence.range.upperBound - offset))
-                variables[occurrence.name] = min(variables[occurrence.name] ?? .max, distance)
+            func add(_ name: String, _ range: Swift.Range<Int>, from place: Int) {
+                let distance = min(abs(range.lowerBound - place), abs(range.upperBound - place))
+                variables[name] = min(variables[name] ?? .max, distance)
+            }
+            if view.isCurrent {
+                let typed = context.typedToken.flatMap { analysis.tokenIndex(at: $0.lowerBound) }
+                for occurrence in analysis.occurrences where occurrence.tokenIndex != typed {
+                    add(occurrence.name, occurrence.range, from: offset)
+                }
+            } else {
+                // The cursor's line as the analysed text had it is not the document's: its
+                // variables are read from the document's line instead.
+                let line = EditsSinceAnalysis.Lines(holding: cursor..<cursor, in: analysis.source.bytes).bytes
+                for occurrence in analysis.occurrences where !line.contains(occurrence.range.lowerBound) {
+                    add(occurrence.name, occurrence.range, from: cursor)
+                }
+                for (name, range) in context.variablesBesidesTyped(in: document.bytes) { add(name, range, from: offset) }
             }
             for name in program.names { variables[name] = nil }
         }
@@ -58,10 +78,10 @@ extension LanguageServer {
             }
         case .word:
             for local in program.locals where CompletionContext.name(local.name, startsWith: typed) {
-                offer(.local(local), .local, distance: offset - local.declaredAt)
+                offer(.local(local), .local, distance: cursor - local.declaredAt)
             }
             for word in program.words where CompletionContext.name(word.name, startsWith: typed) {
-                offer(.word(word), .program, distance: offset - word.definedAt)
+                offer(.word(word), .program, distance: cursor - word.definedAt)
             }
             for (name, distance) in variables where CompletionContext.name(name, startsWith: typed) {
                 offer(.variable(name), .program, distance: distance)
@@ -150,7 +170,8 @@ extension LanguageServer {
     }
 }
 
-/// What the cursor is in the middle of, read from the document's tokens.
+/// What the cursor is in the middle of, read from the tokens of its line in the document's
+/// text (lexed here: the analysis may be of the version before the keystroke).
 struct CompletionContext {
     enum Kind {
         /// A comment, a number or a broken token: nothing to offer.
@@ -173,27 +194,33 @@ struct CompletionContext {
     var word: Swift.Range<Int>
     /// What has been typed of it.
     var typed: String
-    /// The token being typed, whose variable does not count as one the document has.
-    var typedToken: Int?
+    /// The bytes of the token being typed, whose variable does not count as one the document has.
+    var typedToken: Swift.Range<Int>?
+    /// The tokens of the cursor's line.
+    private var line: [Token] = []
 
-    init(_ analysis: DocumentAnalysis, cursor: Int) {
+    init(_ document: Document, cursor: Int) {
         kind = .word
         replaced = cursor..<cursor
         word = replaced
         typed = ""
+        let lineNumber = document.lineIndex.line(containing: cursor)
+        var line: [Token] = []
+        try? document.forEachToken(inLines: lineNumber..<(lineNumber + 1)) { line.append($0) }
+        self.line = line
+        // The token that ends at the cursor or runs across it (a line break is in none).
+        let under = cursor > 0 ? line.first { $0.range.contains(cursor - 1) } : nil
         defer {
             // Inside a token, the rest of it is the rest of the word being completed (of the
             // name, right after a store's arrow).
             word = replaced
-            if replaced.lowerBound < cursor || kind == .storeName, let index = analysis.tokenIndex(at: cursor - 1),
-               analysis.tokens[index].range.upperBound > cursor {
-                word = replaced.lowerBound..<analysis.tokens[index].range.upperBound
+            if replaced.lowerBound < cursor || kind == .storeName, let under, under.range.upperBound > cursor {
+                word = replaced.lowerBound..<under.range.upperBound
             }
         }
-        // The token that ends at the cursor or runs across it.
-        guard cursor > 0, let index = analysis.tokenIndex(at: cursor - 1) else { return }
-        let token = analysis.tokens[index]
-        let text = analysis.source.bytes[token.range.lowerBound..<cursor]
+        guard let token = under else { return }
+        let bytes = document.bytes
+        let text = bytes[token.range.lowerBound..<cursor]
         let arrowLength = text.starts(with: "->".utf8) ? 2 : text.starts(with: "→".utf8) ? 3 : 0
         switch token.kind {
         case .comment, .number, .stackEffect:
@@ -203,7 +230,7 @@ struct CompletionContext {
             if cursor - token.range.lowerBound >= arrowLength {
                 kind = .storeName
                 replaced = (token.range.lowerBound + arrowLength)..<cursor
-                typedToken = token.kind == .store ? index : nil
+                typedToken = token.kind == .store ? token.range : nil
             } else {
                 kind = .arrow  // between the - and the > of ->
                 replaced = token.range.lowerBound..<cursor
@@ -222,10 +249,25 @@ struct CompletionContext {
             // A word being typed; after a glyph (`√`, `×`, `π`) the next word starts at the cursor.
             if token.kind == .variable || text.first.map(Self.isASCIILetterOrUnderscore) == true {
                 replaced = token.range.lowerBound..<cursor
-                typedToken = token.kind == .variable ? index : nil
+                typedToken = token.kind == .variable ? token.range : nil
             }
         }
-        typed = String(decoding: analysis.source.bytes[replaced], as: UTF8.self)
+        typed = String(decoding: bytes[replaced], as: UTF8.self)
+    }
+
+    /// The variables read or stored on the cursor's line but for the one being typed, with
+    /// their bytes (a store's name after its arrow).
+    func variablesBesidesTyped(in bytes: [UInt8]) -> [(name: String, range: Swift.Range<Int>)] {
+        line.compactMap { token in
+            guard token.range != typedToken else { return nil }
+            let name: Swift.Range<Int>
+            switch token.kind {
+            case .variable: name = token.range
+            case .store: name = token.storeNameRange(in: SourceFile(name: "", bytes: bytes))
+            default: return nil
+            }
+            return (String(decoding: bytes[name], as: UTF8.self), name)
+        }
     }
 
     private static func isASCIILetterOrUnderscore(_ byte: UInt8) -> Bool {

@@ -24,6 +24,7 @@ extension LanguageServer {
 
     /// Pushes the document's diagnostics, to a client that does not pull them.
     func publishDiagnostics(_ document: Document) {
+        analysesDue.removeAll { $0 == document.uri }
         guard !clientCapabilities.diagnosticPull else { return }
         notify("textDocument/publishDiagnostics", [
             "uri": .string(document.uri),

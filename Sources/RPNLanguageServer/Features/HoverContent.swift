@@ -5,17 +5,21 @@ extension LanguageServer {
     func registerHover() {
         on(HoverRequest.self) { [unowned self] request throws(ResponseError) in
             let (document, offset) = try documentPosition(request)
-            let analysis = document.analysis
-            guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return nil }
-            // A word of one's own, a parameter or a loop counter (in a stack effect, the
-            // parameter's name rather than the whole `( … )`).
-            let symbol = analysis.symbol(containing: offset)
-            let content = if let symbol { hover(analysis, index, symbol) } else {
-                hover(analysis, index, angleUnit: document.angleUnit, exact: document.exact)
+            return try answer(document) { view throws(ResponseError) -> Hover? in
+                let analysis = view.analysis
+                let offset = try view.analysed(offset)
+                guard let index = analysis.tokenIndex(at: offset), analysis.tokens[index].kind != .comment else { return nil }
+                // A word of one's own, a parameter or a loop counter (in a stack effect, the
+                // parameter's name rather than the whole `( … )`).
+                let symbol = analysis.symbol(containing: offset)
+                let content = if let symbol { hover(analysis, index, symbol) } else {
+                    try hover(view, index, angleUnit: document.angleUnit, exact: document.exact)
+                }
+                guard !content.isEmpty else { return nil }
+                return Hover(contents: content, format: clientCapabilities.hoverFormat,
+                             range: document.range(of: try view.current(symbol?.range ?? analysis.tokens[index].range),
+                                                   encoding: encoding))
             }
-            guard !content.isEmpty else { return nil }
-            return Hover(contents: content, format: clientCapabilities.hoverFormat,
-                         range: document.range(of: symbol?.range ?? analysis.tokens[index].range, encoding: encoding))
         }
     }
 
@@ -52,7 +56,8 @@ extension LanguageServer {
 
     /// What a word does and its stack effect; what a number is (NumberHover); the expression
     /// the token completes and its value; for an invalid token, what is wrong with it.
-    func hover(_ analysis: DocumentAnalysis, _ index: Int, angleUnit: AngleUnit, exact: Bool) -> MarkupContent {
+    func hover(_ view: AnalysisView, _ index: Int, angleUnit: AngleUnit, exact: Bool) throws(ResponseError) -> MarkupContent {
+        let analysis = view.analysis
         let token = analysis.tokens[index]
         let text = analysis.text(of: token)
         var content = MarkupContent()
@@ -63,7 +68,7 @@ extension LanguageServer {
             content.code(word.stackEffect)
             content.lineBreak()
             content.text(word.summary)
-            if let note = angleNote(analysis, index, word: id, setting: angleUnit) {
+            if let note = try angleNote(view, index, word: id, setting: angleUnit) {
                 content.paragraph()
                 content.append(note)
             }
@@ -103,7 +108,8 @@ extension LanguageServer {
                     content.code(text)
                     content.text(" is read when this entry is evaluated, with its latest value, so the store ")
                     content.code("→" + text)
-                    content.text(" on line \(line(of: later.range.lowerBound, in: analysis)) changes what it reads here "
+                    let storeLine = try line(of: later.range.lowerBound, in: view)
+                    content.text(" on line \(storeLine) changes what it reads here "
                                  + "(variables are symbolic until the end: ")
                     content.code("1 →M M 2 →M M +")
                     content.text(" is 4)")
@@ -126,8 +132,9 @@ extension LanguageServer {
     /// For words that take or give angles, and `deg` and `rad`: the unit in force at the
     /// token, and where it comes from (a `deg` or `rad` before it, or the `angleUnit`
     /// setting: the editor's counterpart of the command line's option).
-    private func angleNote(_ analysis: DocumentAnalysis, _ index: Int, word: BuiltinID,
-                           setting: AngleUnit) -> MarkupContent? {
+    private func angleNote(_ view: AnalysisView, _ index: Int, word: BuiltinID,
+                           setting: AngleUnit) throws(ResponseError) -> MarkupContent? {
+        let analysis = view.analysis
         var note = MarkupContent()
         switch word {
         case .sin, .cos, .tan, .asin, .acos, .atan, .atan2:
@@ -140,7 +147,8 @@ extension LanguageServer {
                 let unit = analysis.tokens[directive].builtin == .deg ? "degrees" : "radians"
                 note.text("Here in \(unit), after ")
                 note.code(analysis.text(of: analysis.tokens[directive]))
-                note.text(" on line \(line(of: analysis.tokens[directive].range.lowerBound, in: analysis)).")
+                let directiveLine = try line(of: analysis.tokens[directive].range.lowerBound, in: view)
+                note.text(" on line \(directiveLine).")
             } else {
                 note.text("Here in \(Self.name(of: setting)): the ")
                 note.code("angleUnit")
@@ -166,8 +174,9 @@ extension LanguageServer {
 
     private static func name(of unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
 
-    /// The 1-based line of a byte offset, as people count lines.
-    private func line(of offset: Int, in analysis: DocumentAnalysis) -> Int {
-        analysis.source.position(of: offset, in: .characters).line + 1
+    /// The 1-based line, as people count lines, of a byte offset of the analysed text, in the
+    /// document's text.
+    private func line(of offset: Int, in view: AnalysisView) throws(ResponseError) -> Int {
+        view.document.lineIndex.line(containing: try view.current(offset)) + 1
     }
 }

@@ -17,55 +17,67 @@ extension LanguageServer {
             try checkpoint()
             let requested = document.offsets(of: range, encoding: encoding)
             let (lower, upper) = (requested.lowerBound, requested.upperBound)
-            let analysis = document.analysis
-            let lines = document.lineIndex
-            // A line's hint belongs to the range when the range covers some of the line; the
-            // end is exclusive, so a range ending at the start of line 21 stops at line 20.
-            var results: [(line: Int, top: Int32)] = []
-            var line = lines.line(containing: lower)
-            var index = analysis.firstToken(endingAfter: lines.lineStarts[line])
-            while line < lines.lineCount, lines.lineStarts[line] < upper {
-                let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] : Int.max
-                var code: CodeLine?  // the line's first and last code tokens
-                while index < analysis.tokens.count, analysis.tokens[index].range.lowerBound < next {
-                    if analysis.tokens[index].kind != .comment {
-                        code = CodeLine(line: line, firstToken: code?.firstToken ?? index, lastToken: index)
-                    }
-                    index += 1
-                }
-                if let code, let top = analysis.result(of: code) { results.append((line, top)) }
-                line += 1
-                if line & 1023 == 0 { try checkpoint() }
+            return try answer(document) { view throws(ResponseError) in
+                // The range's lines as the analysis has them: its offsets plus `delta` are the
+                // document's (all of them move together: no edit since touched these lines).
+                let analysed = try view.analysed(lower..<upper)
+                return try inlayHints(document, view.analysis, in: analysed, delta: lower - analysed.lowerBound)
             }
-            // Values first: they cache into the nodes the printer shares.
-            let values = results.map { analysis.value(of: $0.top).map { " = " + configuration.numberFormat.string($0, limit: 60) } ?? "" }
-            let printer = analysis.printer(limit: 80)
-            var hints: [InlayHint] = []
-            hints.reserveCapacity(results.count)
-            for (k, result) in results.enumerated() {
-                let line = lines.lineRange(result.line, in: document.bytes)
-                let end = Position(line: result.line, character: LineIndex.width(of: document.bytes, from: line.lowerBound,
-                                                                                 to: line.upperBound, unit: encoding.unit))
-                let description = String(decoding: printer.describe([result.top]).bytes, as: UTF8.self)
-                hints.append(InlayHint(position: end, label: "⇒ " + description + values[k]))
-                if k & 1023 == 1023 { try checkpoint() }
-            }
-            hints = merged(hints, effectHints(document, analysis, in: lower..<upper))
-            guard configuration.parameterNameHints else { return hints }
-            return merged(hints, try parameterNameHints(document, analysis, in: lower..<upper))
         }
+    }
+
+    /// The hints of `range` of the analysed text, placed in the document's text.
+    private func inlayHints(_ document: Document, _ analysis: DocumentAnalysis, in range: Swift.Range<Int>,
+                            delta: Int) throws(ResponseError) -> [InlayHint] {
+        let (lower, upper) = (range.lowerBound + delta, range.upperBound + delta)
+        let lines = document.lineIndex
+        // A line's hint belongs to the range when the range covers some of the line; the
+        // end is exclusive, so a range ending at the start of line 21 stops at line 20.
+        var results: [(line: Int, top: Int32)] = []
+        var line = lines.line(containing: lower)
+        var index = analysis.firstToken(endingAfter: lines.lineStarts[line] - delta)
+        while line < lines.lineCount, lines.lineStarts[line] < upper {
+            let next = line + 1 < lines.lineCount ? lines.lineStarts[line + 1] - delta : Int.max
+            var code: CodeLine?  // the line's first and last code tokens
+            while index < analysis.tokens.count, analysis.tokens[index].range.lowerBound < next {
+                if analysis.tokens[index].kind != .comment {
+                    code = CodeLine(line: line, firstToken: code?.firstToken ?? index, lastToken: index)
+                }
+                index += 1
+            }
+            if let code, let top = analysis.result(of: code) { results.append((line, top)) }
+            line += 1
+            if line & 1023 == 0 { try checkpoint() }
+        }
+        // Values first: they cache into the nodes the printer shares.
+        let values = results.map { analysis.value(of: $0.top).map { " = " + configuration.numberFormat.string($0, limit: 60) } ?? "" }
+        let printer = analysis.printer(limit: 80)
+        var hints: [InlayHint] = []
+        hints.reserveCapacity(results.count)
+        for (k, result) in results.enumerated() {
+            let line = lines.lineRange(result.line, in: document.bytes)
+            let end = Position(line: result.line, character: LineIndex.width(of: document.bytes, from: line.lowerBound,
+                                                                             to: line.upperBound, unit: encoding.unit))
+            let description = String(decoding: printer.describe([result.top]).bytes, as: UTF8.self)
+            hints.append(InlayHint(position: end, label: "⇒ " + description + values[k]))
+            if k & 1023 == 1023 { try checkpoint() }
+        }
+        hints = merged(hints, effectHints(document, analysis, in: range, delta: delta))
+        guard configuration.parameterNameHints else { return hints }
+        return merged(hints, try parameterNameHints(document, analysis, in: range, delta: delta))
     }
 }
 
 extension LanguageServer {
-    /// The inferred effect after the name of each word in `range` that declares none (and has
-    /// one: a body with errors has none), in source order.
-    func effectHints(_ document: Document, _ analysis: DocumentAnalysis, in range: Swift.Range<Int>) -> [InlayHint] {
+    /// The inferred effect after the name of each word in `range` (of the analysed text; plus
+    /// `delta` in the document's) that declares none (and has one: a body with errors has
+    /// none), in source order.
+    func effectHints(_ document: Document, _ analysis: DocumentAnalysis, in range: Swift.Range<Int>, delta: Int) -> [InlayHint] {
         analysis.words.compactMap { word in
             guard word.declaredEffect == nil, let effect = word.effect,
                   word.nameRange.upperBound >= range.lowerBound, word.nameRange.lowerBound < range.upperBound
             else { return nil }
-            return InlayHint(position: document.position(of: word.nameRange.upperBound, encoding: encoding),
+            return InlayHint(position: document.position(of: word.nameRange.upperBound + delta, encoding: encoding),
                              label: effect.description)
         }
     }
@@ -75,7 +87,7 @@ extension LanguageServer {
     /// `1`), in source order; none where the operand is a name spelled as the parameter
     /// (`a b hyp` says it already), nor where the operand cannot be told (`3 dup hyp`).
     func parameterNameHints(_ document: Document, _ analysis: DocumentAnalysis,
-                            in range: Swift.Range<Int>) throws(ResponseError) -> [InlayHint] {
+                            in range: Swift.Range<Int>, delta: Int) throws(ResponseError) -> [InlayHint] {
         var found: [(offset: Int, call: Int, label: String)] = []
         // A call after the range may have operands in it: as far as operands reach (see
         // `CallOperands`).
@@ -97,7 +109,7 @@ extension LanguageServer {
         // where both start, as its operand holds the other (`a: p: 1 q: 2 g b: 3 f`).
         found.sort { ($0.offset, -$0.call) < ($1.offset, -$1.call) }
         return found.map { hint in
-            InlayHint(position: document.position(of: hint.offset, encoding: encoding), label: hint.label,
+            InlayHint(position: document.position(of: hint.offset + delta, encoding: encoding), label: hint.label,
                       kind: InlayHintKind.parameter, paddingLeft: false, paddingRight: true)
         }
     }

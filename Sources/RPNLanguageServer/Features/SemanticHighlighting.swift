@@ -93,8 +93,14 @@ extension LanguageServer {
             let (lower, upper) = (requested.lowerBound, requested.upperBound)
             let lines = document.lineIndex
             let firstLine = lines.line(containing: lower)
+            // Tokens are lexed from the text; the names the analysis resolved (words and
+            // locals), of a version before when the edits since left these lines alone.
+            let (symbols, delta) = try answer(document) { view throws(ResponseError) in
+                let analysed = try view.analysed(lower..<upper)
+                return (view.analysis.symbols, lower - analysed.lowerBound)
+            }
             var encoder = SemanticTokenEncoder(document, encoding: encoding, line: firstLine, previous: Position(line: 0, character: 0),
-                                               symbols: document.analysis.symbols, within: lower..<upper)
+                                               symbols: symbols, symbolShift: delta, within: lower..<upper)
             try document.forEachToken(inLines: firstLine..<(lines.line(containing: upper) + 1)) { token throws(ResponseError) in
                 // The end is exclusive: a token that starts there is not in the range.
                 guard token.range.upperBound > lower, token.range.lowerBound < upper else { return }
@@ -224,6 +230,9 @@ struct SemanticTokenEncoder {
     /// not passed yet.
     private let symbols: [SymbolOccurrence]
     private var nextSymbol = 0
+    /// What to add to the symbols' offsets for the document's (see `AnalysisView`): they may
+    /// come from the analysis of a version before, whose text differed above these lines.
+    private let symbolShift: Int
     private let bytes: [UInt8]
     /// Bytes outside it get no token (a range request: a token split around a parameter is
     /// cut piece by piece).
@@ -232,20 +241,21 @@ struct SemanticTokenEncoder {
     /// Tokens appended must come in order from `line` on; `previous` is the position of the
     /// token before them (the origin for the first token of a document or of a range).
     init(_ document: Document, encoding: PositionEncoding, line: Int, previous: Position, expected: Int = 0,
-         symbols: [SymbolOccurrence] = [], within clip: Swift.Range<Int>? = nil) {
+         symbols: [SymbolOccurrence] = [], symbolShift: Int = 0, within clip: Swift.Range<Int>? = nil) {
         data = SemanticTokenData(reservingCapacity: 5 * expected)
         let line = max(0, min(line, document.lineIndex.lineCount - 1))
         sweep = PositionSweep(bytes: document.bytes, encoding: encoding, line: line,
                               offset: document.lineIndex.lineStarts[line])
         self.previous = previous
         self.symbols = symbols
+        self.symbolShift = symbolShift
         self.bytes = symbols.isEmpty ? [] : document.bytes
         self.clip = clip
         let from = document.lineIndex.lineStarts[line]
         var low = 0, high = symbols.count  // the first occurrence after the line's start
         while low < high {
             let mid = (low + high) / 2
-            if symbols[mid].range.upperBound <= from { low = mid + 1 } else { high = mid }
+            if symbols[mid].range.upperBound + symbolShift <= from { low = mid + 1 } else { high = mid }
         }
         nextSymbol = low
     }
@@ -269,23 +279,28 @@ struct SemanticTokenEncoder {
     /// A token of a document with words or locals: in pieces where it holds some.
     @inline(never)
     private mutating func appendResolvingNames(_ token: Token) -> Position? {
-        while nextSymbol < symbols.count, symbols[nextSymbol].range.upperBound <= token.range.lowerBound { nextSymbol += 1 }
-        guard nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound < token.range.upperBound else {
+        while nextSymbol < symbols.count, symbolRange(nextSymbol).upperBound <= token.range.lowerBound { nextSymbol += 1 }
+        guard nextSymbol < symbols.count, symbolRange(nextSymbol).lowerBound < token.range.upperBound else {
             return appendAsLexed(token)
         }
         var first: Position?
         var rest = token.range.lowerBound
-        while nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound < token.range.upperBound {
-            let symbol = symbols[nextSymbol]
-            let start = appendGap(rest..<symbol.range.lowerBound, of: token)
-            let (type, modifiers) = SemanticTokenLegend.encode(symbol.kind)
-            let own = clip.map { $0.overlaps(symbol.range) } ?? true ? append(symbol.range, type: type, modifiers: modifiers) : nil
+        while nextSymbol < symbols.count, symbolRange(nextSymbol).lowerBound < token.range.upperBound {
+            let range = symbolRange(nextSymbol)
+            let start = appendGap(rest..<range.lowerBound, of: token)
+            let (type, modifiers) = SemanticTokenLegend.encode(symbols[nextSymbol].kind)
+            let own = clip.map { $0.overlaps(range) } ?? true ? append(range, type: type, modifiers: modifiers) : nil
             first = first ?? start ?? own
-            rest = symbol.range.upperBound
+            rest = range.upperBound
             nextSymbol += 1
         }
         let last = appendGap(rest..<token.range.upperBound, of: token)
         return first ?? last
+    }
+
+    /// The bytes of the `index`th symbol in the document.
+    private func symbolRange(_ index: Int) -> Swift.Range<Int> {
+        (symbols[index].range.lowerBound + symbolShift)..<(symbols[index].range.upperBound + symbolShift)
     }
 
     /// The part of a token between symbols, without its blanks, as the token's kind is.

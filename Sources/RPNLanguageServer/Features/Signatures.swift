@@ -7,9 +7,16 @@ extension LanguageServer {
     func registerSignatureHelp() {
         on(SignatureHelpRequest.self) { [unowned self] request throws(ResponseError) in
             let (document, offset) = try documentPosition(request)
-            let analysis = document.analysis
-            guard let call = analysis.call(at: offset) else { return nil }
-            return SignatureHelp(signature: signature(of: call.callee, analysis), activeParameter: call.input)
+            return try answer(document) { view throws(ResponseError) -> SignatureHelp? in
+                let analysis = view.analysis
+                let cursor = try view.analysed(offset)
+                guard let call = analysis.call(at: cursor) else { return nil }
+                // Which input the cursor fills is read back from the call to the cursor: the
+                // lines between them are looked at too.
+                let called = analysis.tokens[call.token].range
+                _ = try view.current(min(cursor, called.lowerBound)..<max(cursor, called.upperBound))
+                return SignatureHelp(signature: signature(of: call.callee, analysis), activeParameter: call.input)
+            }
         }
     }
 

@@ -18,8 +18,12 @@ final class Document {
         return index
     }
     private var cachedAnalysis: DocumentAnalysis?
-    /// The previous version's analysis, kept only to recycle its storage.
+    /// The previous version's analysis, kept to recycle its storage and, until this version's
+    /// is made, to answer requests whose lines the edits since left alone (`olderAnalysis`).
     private var staleAnalysis: DocumentAnalysis?
+    /// The edits since `staleAnalysis`'s text; nil when it cannot answer for this version (a
+    /// setting changed since, or there is none).
+    private var editsSinceAnalysis: EditsSinceAnalysis?
     /// When the analysis was last asked for (see `AnalysisRetention`).
     private(set) var lastUsed = ContinuousClock.now
     /// The last semantic tokens answer, for `full/delta`.
@@ -29,11 +33,32 @@ final class Document {
     var diagnosticsResultID: String?
     /// Trigonometry's unit (the `angleUnit` setting); changing it re-analyses.
     var angleUnit = AngleUnit.radians {
-        didSet { if angleUnit != oldValue { analysisInputsChanged() } }
+        didSet { if angleUnit != oldValue { settingChanged() } }
     }
     /// Exact arithmetic or doubles (the `exact` setting); changing it re-analyses.
     var exact = true {
-        didSet { if exact != oldValue { analysisInputsChanged() } }
+        didSet { if exact != oldValue { settingChanged() } }
+    }
+
+    /// An analysis made with the other setting answers nothing about this text any more.
+    private func settingChanged() {
+        editsSinceAnalysis = nil
+        analysisInputsChanged()
+    }
+
+    /// The text changed: the edit joins those since the newest finished analysis (a list of
+    /// its own when that analysis is the one just made stale).
+    private func textChanged(_ replacement: TextReplacement) {
+        if cachedAnalysis != nil { editsSinceAnalysis = EditsSinceAnalysis() }
+        editsSinceAnalysis?.append(replacement)
+        analysisInputsChanged()
+    }
+
+    /// The newest finished analysis, of an older version, and the edits since, while this
+    /// version has none yet (see `AnalysisView`).
+    var olderAnalysis: (analysis: DocumentAnalysis, edits: EditsSinceAnalysis)? {
+        guard cachedAnalysis == nil, let staleAnalysis, let editsSinceAnalysis else { return nil }
+        return (staleAnalysis, editsSinceAnalysis)
     }
 
     /// The text or a setting the analysis runs with changed: the analysis goes (its storage
@@ -78,24 +103,30 @@ final class Document {
             let lower = try offset(range.start), upper = try offset(range.end)
             semanticTokensBaseline?.replaced(lower..<upper, in: bytes.count)
             let inserted = text.utf8.count
+            let endedLine = TextReplacement.startsLine(at: upper, in: bytes)
             bytes.replaceSubrange(lower..<upper, with: text.utf8)
             lineStarts.replace(lower..<upper, withCount: inserted, in: bytes)
             cachedLineIndex = nil
+            textChanged(TextReplacement(range: lower..<upper, count: inserted,
+                                        endsAtLineStart: endedLine && TextReplacement.startsLine(at: lower + inserted, in: bytes)))
         } else {
+            // What really changed: clients that send whole texts edit a little too.
             let new = Array(text.utf8)
-            if semanticTokensBaseline != nil {  // what really changed: clients that send whole texts edit a little too
-                let shorter = min(bytes.count, new.count)
-                var prefix = 0, suffix = 0
-                while prefix < shorter, bytes[prefix] == new[prefix] { prefix += 1 }
-                while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-                semanticTokensBaseline?.replaced(prefix..<(bytes.count - suffix), in: bytes.count)
-            }
+            let shorter = min(bytes.count, new.count)
+            var prefix = 0, suffix = 0
+            while prefix < shorter, bytes[prefix] == new[prefix] { prefix += 1 }
+            while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            semanticTokensBaseline?.replaced(prefix..<(bytes.count - suffix), in: bytes.count)
+            let replacement = TextReplacement(
+                range: prefix..<(bytes.count - suffix), count: new.count - suffix - prefix,
+                endsAtLineStart: TextReplacement.startsLine(at: bytes.count - suffix, in: bytes)
+                    && TextReplacement.startsLine(at: new.count - suffix, in: new))
             bytes = new
             let index = LineIndex(bytes)
             cachedLineIndex = index
             lineStarts = LineStarts(index)
+            textChanged(replacement)
         }
-        analysisInputsChanged()
     }
 
     func setVersion(_ version: Int) { self.version = version }
@@ -124,7 +155,7 @@ final class Document {
     /// Lets the analysis go (it is made again when asked for); returns whether there was one.
     @discardableResult
     func releaseAnalysis() -> Bool {
-        defer { cachedAnalysis = nil; staleAnalysis = nil }
+        defer { cachedAnalysis = nil; staleAnalysis = nil; editsSinceAnalysis = nil }
         return cachedAnalysis != nil || staleAnalysis != nil
     }
 

@@ -44,8 +44,9 @@ extension LanguageServer {
                 throw error  // logged
             }
             if let version = notification.version { document.setVersion(version) }
-            // Edits waiting one behind the other are all applied, and only the last analysed.
-            if !isSuperseded(document.uri) { publishDiagnostics(document) }
+            // Edits waiting one behind the other are all applied, and only the last analysed,
+            // after the requests queued behind it (see `analyseSoon`).
+            if !isSuperseded(document.uri) { analyseSoon(document) }
         }
         on(DidCloseTextDocumentNotification.self) { [unowned self] notification in
             let uri = notification.textDocument.uri

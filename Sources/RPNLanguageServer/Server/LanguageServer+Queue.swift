@@ -11,13 +11,21 @@ extension LanguageServer {
 
     public var hasQueuedMessages: Bool { !queue.isEmpty }
 
-    /// Handles the queued messages in order until none is left, `exit` has arrived, or `stop`
-    /// says so. Edits to one document that wait one behind the other are all applied, but
-    /// only the last is analysed and has its diagnostics published (see DocumentSync).
+    /// Handles the queued messages in order until none is left and no analysis is due,
+    /// `exit` has arrived, or `stop` says so. Edits to one document that wait one behind the
+    /// other are all applied, but only the last is analysed and has its diagnostics published
+    /// (see DocumentSync), and that once the messages queued behind it have been handled (see
+    /// `analyseSoon`).
     public func handleQueued(until stop: () -> Bool = { false }) {
-        while exitCode == nil, !stop(), let message = queue.popFirst() {
-            handle(message)
-            limitRetainedAnalyses()
+        while exitCode == nil, !stop() {
+            if let message = queue.popFirst() {
+                handle(message)
+                limitRetainedAnalyses()
+                publishAnalysesMadeByRequests()
+                continue
+            }
+            receive()  // what has arrived meanwhile is served before the analysis starts
+            if queue.isEmpty, !analyseNextDue() { return }
         }
     }
 

@@ -40,6 +40,9 @@ public final class LanguageServer {
     var current: (key: String, uri: String?)?
     /// Ids cancelled by the caller of `handle(_:cancelled:)`.
     var cancelledByCaller: Set<String> = []
+    /// Documents edited whose analysis and diagnostics wait for the messages queued behind
+    /// the edit, oldest first (see `analyseSoon`).
+    var analysesDue: [String] = []
     /// Requests that yielded to a newer version of their document, by URI: they are answered
     /// with ContentModified once that version has been handled.
     var yielded: [String: [JSONValue]] = [:]
