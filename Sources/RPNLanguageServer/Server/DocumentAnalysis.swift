@@ -74,13 +74,10 @@ final class DocumentAnalysis {
         // The run converged with the previous one: the rest of its tokens follow, moved.
         let converged = machine.convergence
         if let converged {
-            let shift = converged.change.delta
-            for i in (converged.previousTokenIndex - previousStart)..<previousTokens.count {
-                var token = previousTokens[i]
-                token.range = (token.range.lowerBound + shift)..<(token.range.upperBound + shift)
-                tokens.append(token)
-                tops.append(converged.node(previousTops[i]) ?? -1)
-            }
+            let first = converged.previousTokenIndex - previousStart
+            tokens.append(previousTokens, from: first, shiftedBy: converged.change.delta)
+            tops.reserveCapacity(tops.count + previousTops.count - first)
+            for top in previousTops[first...] { tops.append(converged.node(top) ?? -1) }
         }
         machine.evaluateStack()  // the final evaluation reports its diagnostics
         self.diagnostics = machine.allDiagnostics
@@ -313,9 +310,23 @@ struct TokenList: RandomAccessCollection {
     /// The tokens from `index` on.
     func suffix(from index: Int) -> TokenList {
         var tail = TokenList()
-        tail.reserve(count - index)
-        for i in index..<count { tail.append(self[i]) }
+        tail.storage = Array(storage[index...])
+        for (key, length) in longLengths where key >= index { tail.longLengths[key - index] = length }
+        tail.hasKeywords = tail.storage.contains { $0.kind == .keyword }
         return tail
+    }
+
+    /// Appends `other`'s tokens from `index` on, `shift` bytes further on (an analysis taking
+    /// over the rest of the previous one).
+    mutating func append(_ other: TokenList, from index: Int, shiftedBy shift: Int) {
+        let first = storage.count
+        storage.reserveCapacity(storage.count + other.storage.count - index)
+        for var compact in other.storage[index...] {
+            compact.start = UInt32(Int(compact.start) + shift)
+            storage.append(compact)
+        }
+        for (key, length) in other.longLengths where key >= index { longLengths[key - index + first] = length }
+        if other.hasKeywords { hasKeywords = hasKeywords || storage[first...].contains { $0.kind == .keyword } }
     }
 
     /// Drops the tokens from `index` on (an analysis going on from a checkpoint).
