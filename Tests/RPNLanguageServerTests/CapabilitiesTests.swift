@@ -32,7 +32,7 @@ import Testing
         "selectionRangeProvider": true,
         "inlayHintProvider": true,
         "semanticTokensProvider": [
-            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment", "parameter"],
+            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment", "parameter", "string"],
                        "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]],
             "full": ["delta": true],
             "range": true,

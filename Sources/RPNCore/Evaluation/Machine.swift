@@ -57,6 +57,9 @@ public struct Machine: Sendable {
     /// Whether this run reached `options.maxSteps` (reported once; later blocks do not run).
     var stepLimitReached = false
     var hooks: RunHooks?
+    /// Where `include` finds its files (see `IncludeResolver`): set by a front end that reads
+    /// files; without one an include is an error.
+    public var includes: IncludeResolver?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
 
     public init(options: EvaluationOptions = EvaluationOptions()) {

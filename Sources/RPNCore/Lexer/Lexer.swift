@@ -7,6 +7,9 @@ public struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let base: Int
     var position = 0
+    /// Where the last `include` lexed ends (-1: none yet): a `"` after it on its line begins
+    /// a path token (`pathAfterInclude`), and only there.
+    var includeEnd = -1
 
     /// The offset where the next token is looked for.
     public var offset: Int { base + position }
@@ -205,6 +208,7 @@ public struct Lexer {
         case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
         case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
         case UInt8(ascii: "("): return stackEffect(at: start)
+        case UInt8(ascii: "\""): if let path = pathAfterInclude(at: start) { return path }
         default: break
         }
         if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
@@ -274,7 +278,9 @@ public struct Lexer {
     mutating func identifier(at start: Int) -> Token {
         guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
         position = end
-        if end - start <= 5, let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+        // Built-in words are 5 letters at most, but `include`.
+        if end - start <= 7, let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+            if builtin == .include { includeEnd = end }
             let kind: TokenKind = switch Builtin[builtin].kind {
             case .binaryOperator: .operator
             case .function: .function
@@ -312,6 +318,25 @@ public struct Lexer {
         }
         position = j + 1
         return token(.stackEffect, start, j + 1)
+    }
+
+    /// `"lib.rpn"`: a `"` with only blanks between it and an `include` before it on its line is
+    /// one token up to the next `"` on the line, spaces and all (a file's name, no escapes);
+    /// without that `"` it is invalid to the end of the line. Nil for a `"` anywhere else, which
+    /// stays an unknown word: the language has no strings.
+    mutating func pathAfterInclude(at start: Int) -> Token? {
+        guard includeEnd >= 0, includeEnd <= start else { return nil }
+        for i in includeEnd..<start where bytes[i] != 0x20 && bytes[i] != 0x09 { return nil }
+        var j = start + 1
+        while j < bytes.count, bytes[j] != UInt8(ascii: "\""), bytes[j] != 0x0A, bytes[j] != 0x0D { j += 1 }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") else {
+            position = j
+            var token = token(.invalid, start, j)
+            token.problem = .unclosedPath
+            return token
+        }
+        position = j + 1
+        return token(.path, start, j + 1)
     }
 
     mutating func store(at start: Int, nameStart: Int) -> Token {

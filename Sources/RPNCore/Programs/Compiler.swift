@@ -40,6 +40,19 @@ struct Compiler: @unchecked Sendable {
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
     private var pendingUnset: Token?
+    /// An `include` waiting for its path, then the include the chunk stopped at
+    /// (`ChunkEnd.include`), which the machine runs (`Machine.runInclude`).
+    private var pendingInclude: Token?
+    private var include: Include?
+
+    /// `include "lib.rpn"` at the top level.
+    struct Include {
+        let keyword: Token
+        let path: Token
+
+        /// The keyword and its path: where errors about the include point.
+        var site: Range<Int> { keyword.range.lowerBound..<path.range.upperBound }
+    }
 
     /// A definition or block at the top level, gathered until it is complete: whether a body
     /// names its parameters is only known at its end, and a block is checked whole before it
@@ -138,6 +151,31 @@ struct Compiler: @unchecked Sendable {
         }
     }
 
+    /// What the compiler knows of the source it is in the middle of, set aside while an
+    /// included file is compiled (`suspendSource`), then taken back (`resume`). The include
+    /// stands at the top level, so nothing is being gathered or waits for a name there.
+    struct SuspendedSource {
+        fileprivate let laterDefinitions: [String: [(start: Int, effect: StackEffect?)]]
+        fileprivate let definitionsNoted: Bool
+        fileprivate let forwardCalls: [ForwardCall]
+    }
+
+    mutating func suspendSource() -> SuspendedSource {
+        SuspendedSource(laterDefinitions: laterDefinitions, definitionsNoted: definitionsNoted, forwardCalls: forwardCalls)
+    }
+
+    mutating func resume(_ source: SuspendedSource) {
+        laterDefinitions = source.laterDefinitions
+        definitionsNoted = source.definitionsNoted
+        forwardCalls = source.forwardCalls
+    }
+
+    /// The include the last chunk stopped at, once.
+    mutating func takeInclude() -> Include? {
+        defer { include = nil }
+        return include
+    }
+
     /// A new source: no definitions of it are known yet (`noteDefinitions`).
     mutating func beginSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         laterDefinitions = [:]
@@ -227,10 +265,13 @@ struct Compiler: @unchecked Sendable {
         self.nextLocalSymbol = nextLocalSymbol
     }
 
-    /// Drops a definition or block left open and a pending `unset` (a change taken back).
+    /// Drops a definition or block left open and a pending `unset` or `include` (a change
+    /// taken back).
     mutating func forgetPending() {
         gathering = nil
         pendingUnset = nil
+        pendingInclude = nil
+        include = nil
     }
 }
 
@@ -244,6 +285,9 @@ extension Compiler {
         case more
         /// The source is done.
         case end
+        /// An `include` and its path: run what came before, then the file (`takeInclude`),
+        /// then compile on.
+        case include
     }
 
     /// Compiles the top level of a source into `chunk`, from where `lexer` is, until the chunk
@@ -260,7 +304,7 @@ extension Compiler {
         var exhausted = false
         // Whether numbers and operators may take the path in line (nothing gathered or waiting):
         // known again only after a token out of line.
-        var inLine = !oneToken && gathering == nil && pendingUnset == nil
+        var inLine = !oneToken && gathering == nil && pendingUnset == nil && pendingInclude == nil
         while chunk.count < limit {
             guard let token = lexer.next() else {
                 exhausted = true
@@ -283,10 +327,13 @@ extension Compiler {
             }
             let outcome = other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
                                 variables: &variables, log: &log)
-            inLine = !oneToken && gathering == nil && pendingUnset == nil
+            inLine = !oneToken && gathering == nil && pendingUnset == nil && pendingInclude == nil
             switch outcome {
             case .next: continue
             case .endChunk: return .more
+            case .include:
+                chunk.setReach(reach.value)
+                return .include
             case .stop: break
             }
             if oneToken { break }
@@ -295,12 +342,12 @@ extension Compiler {
         return exhausted ? .end : .more
     }
 
-    private enum TokenOutcome { case next, endChunk, stop }
+    private enum TokenOutcome { case next, endChunk, include, stop }
 
     /// Any other token of the top level (out of line: the loop above stays small enough for
     /// the lexer to be inlined into it). `stop`: the token is done, and with `oneToken` so is
     /// the chunk; `next`: go on (a definition or block goes on being gathered); `endChunk`: a
-    /// block begins after code, which must run first.
+    /// block begins after code, which must run first; `include`: an include is complete.
     @inline(never)
     private mutating func other(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into chunk: Program,
                                 reach: inout ChunkReach, oneToken: Bool, consumed: inout [Token],
@@ -331,6 +378,15 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
+        if let keyword = pendingInclude {
+            pendingInclude = nil
+            if token.kind == .path {
+                include = Include(keyword: keyword, path: token)
+                return .include
+            }
+            // An unclosed path is reported as such, below.
+            if token.problem != .unclosedPath { Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log) }
+        }
         if let kind = ProgramRegion.Kind(opening: token) {
             gathering = Gathering(kind: kind, opener: token)
             switch kind {
@@ -347,10 +403,12 @@ extension Compiler {
             return .next
         }
         switch token.kind {
-        case .comment, .stackEffect:
-            break
+        case .comment, .stackEffect, .path:
+            break  // a path comes right after its include, which took it
         case .invalid:
             Self.reportInvalid(token, buffer, base, log: &log)
+        case .keyword where token.builtin == .include:
+            pendingInclude = token
         case .keyword:
             // A closer with nothing open.
             let word = text(token.range, buffer, base)
@@ -414,6 +472,18 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
+        if let keyword = pendingInclude {
+            pendingInclude = nil
+            Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
+        }
+    }
+
+    /// An `include` with no quoted path after it on its line.
+    static func reportIncludeNeedsPath(_ keyword: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                                       log: inout DiagnosticLog) {
+        log.report(.error, .includeNeedsPath,
+                   "'\(buffer.text(keyword.range, base: base))' needs the name of a file in quotes after it on its line, "
+                       + "as in include \"lib.rpn\"", keyword.range)
     }
 
     /// A block gathered at the top level (`0 1 10 for i i + next`), checked against the depth
@@ -499,7 +569,7 @@ extension Compiler {
             // The name is interned when the store runs: storing into a built-in is an error, and
             // names no variable.
             program.append(Instruction(.store), token)
-        case .variable, .keyword, .comment, .stackEffect, .invalid:
+        case .variable, .keyword, .comment, .stackEffect, .path, .invalid:
             preconditionFailure("not a token of its own meaning: \(token.kind)")
         }
     }
@@ -578,6 +648,9 @@ extension Compiler {
                        token.range)
         case .invalidStoreName:
             log.report(.error, .storeNeedsName, "invalid variable name in \(TerminalText.quoted(word))", token.range)
+        case .unclosedPath:
+            log.report(.error, .includeNeedsPath, "\(TerminalText.quoted(word)) needs a closing '\"' on the same line",
+                       token.range)
         }
     }
 

@@ -50,6 +50,11 @@ extension Machine {
         stepLimitReached = false
         self.hooks = hooks
         defer { self.hooks = nil }
+        return runTopLevel(source, observe: observe)
+    }
+
+    /// The chunks of `source`'s top level, run in turn; an included file's too (`runInclude`).
+    mutating func runTopLevel(_ source: SourceFile, observe: ((Token, Int32, Int) -> Void)?) -> Bool {
         let chunk = Program(capacity: Self.chunkLimit + 8, copyingText: false)
         return source.bytes.withUnsafeBufferPointer { buffer in
             let base = source.baseOffset
@@ -73,6 +78,7 @@ extension Machine {
                         return false
                     }
                 }
+                if end == .include, !runInclude(from: source) { return false }
                 if let observe {
                     let top = stack.isEmpty ? -1 : StackSlot.node(stack[stack.count - 1]) ?? -1
                     for token in consumed { observe(token, top, stack.count) }

@@ -196,7 +196,7 @@ struct CompletionContext {
         let text = analysis.source.bytes[token.range.lowerBound..<cursor]
         let arrowLength = text.starts(with: "->".utf8) ? 2 : text.starts(with: "→".utf8) ? 3 : 0
         switch token.kind {
-        case .comment, .number, .stackEffect:
+        case .comment, .number, .stackEffect, .path:
             kind = .nothing
         case .store, .invalid:
             guard arrowLength > 0 else { kind = .nothing; return }  // `3x`, `😀`: nothing fits
