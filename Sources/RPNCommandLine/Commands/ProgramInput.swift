@@ -1,7 +1,7 @@
 import RPNCore
 
 /// Where a program comes from.
-public enum ProgramInput: Equatable {
+public enum ProgramInput: Equatable, Sendable {
     /// `-e TEXT`; `index` numbers the `-e` options for their names (`-e`, `-e#2`, ...).
     case expression(String, index: Int)
     case file(String)

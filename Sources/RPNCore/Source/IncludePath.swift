@@ -5,9 +5,10 @@
 struct IncludePath: Equatable {
     /// Where to read it: what the front end's file system is given.
     let path: String
-    /// What messages call it: the same join made on the including source's name, so that
-    /// `rpn dir/main.rpn` reports `dir/lib.rpn:2:3`, and an editor's `main.rpn` (named by the
-    /// document's file name) reports `lib.rpn`.
+    /// What messages call it: the same join made on the including source's name, `.` and
+    /// `a/..` taken out, so that `rpn dir/main.rpn` reports `dir/lib.rpn:2:3` for
+    /// `include "lib.rpn"` and `lib.rpn:2:3` for `include "../lib.rpn"`. Only the name is
+    /// tidied so: through a symbolic link, `a/..` is not where `a` is.
     let name: String
 
     init(_ written: String, includer: SourceFile) {
@@ -17,7 +18,23 @@ struct IncludePath: Equatable {
             return
         }
         path = folderPath + written
-        name = Self.folder(of: includer.name) + written
+        name = Self.tidied(Self.folder(of: includer.name) + written)
+    }
+
+    /// A path without its `.` parts and each `part/..`: `lib/../bad.rpn` is `bad.rpn`; a `..`
+    /// with nothing before it to take out stays (`../x`).
+    static func tidied(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let tidy = (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        return tidy.isEmpty ? "." : tidy
     }
 
     /// The folder part of a path, with its `/` (`dir/`, `/`), or nothing for a bare name.

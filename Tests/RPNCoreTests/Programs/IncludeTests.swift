@@ -1,4 +1,4 @@
-import RPNCore
+@testable import RPNCore
 import RPNTestSupport
 import Testing
 
@@ -179,5 +179,28 @@ import Testing
         let result = Self.run(["lib.rpn": "0 1 300 for i i + next", "main.rpn": "include \"lib.rpn\" 0 1 300 for i i + next"],
                               options: options)
         #expect(result.diagnostics.contains { $0.hasPrefix("main.rpn:1:") && $0.hasSuffix("step-limit") })
+    }
+}
+
+/// The name and path of an included file, from the name as written and the including source.
+@Suite struct IncludePathTests {
+    /// (as written, the including source's name and path, the included file's name and path).
+    static let cases: [(String, String, String?, String, String)] = [
+        ("lib.rpn", "main.rpn", "main.rpn", "lib.rpn", "lib.rpn"),
+        ("lib.rpn", "dir/main.rpn", "dir/main.rpn", "dir/lib.rpn", "dir/lib.rpn"),
+        ("../lib.rpn", "dir/main.rpn", "dir/main.rpn", "lib.rpn", "dir/../lib.rpn"),
+        ("../lib.rpn", "main.rpn", "main.rpn", "../lib.rpn", "../lib.rpn"),
+        ("./a/./b.rpn", "main.rpn", "/home/u/main.rpn", "a/b.rpn", "/home/u/./a/./b.rpn"),
+        ("/etc/lib.rpn", "dir/main.rpn", "dir/main.rpn", "/etc/lib.rpn", "/etc/lib.rpn"),
+        ("my lib.rpn", "-e", nil, "my lib.rpn", "my lib.rpn"),        // text of no file: the working directory
+        ("../x.rpn", "line 3", nil, "../x.rpn", "../x.rpn"),
+        ("b.rpn", "main.rpn", "/a/main.rpn", "b.rpn", "/a/b.rpn"),   // an editor's document, named by its file name
+    ]
+
+    @Test(arguments: cases)
+    func path(_ written: String, _ includerName: String, _ includerPath: String?, _ name: String, _ path: String) {
+        let resolved = IncludePath(written, includer: SourceFile(name: includerName, text: "", path: includerPath))
+        #expect(resolved.name == name)
+        #expect(resolved.path == path)
     }
 }
