@@ -96,7 +96,9 @@ public final class IncludeResolver: @unchecked Sendable {
         }
     }
 
-    private func canonicalPath(of file: SourceFile) -> String? {
+    /// The one absolute name of a source's file (nil: a source of no file, or one that is
+    /// gone): an included file's is known, a front end's source's asked once.
+    public func canonicalPath(of file: SourceFile) -> String? {
         if let known = canonicalPaths[ObjectIdentifier(file)] { return known }
         let path = file.path.flatMap { try? fileSystem.canonicalPath($0).get() }
         canonicalPaths[ObjectIdentifier(file)] = .some(path)

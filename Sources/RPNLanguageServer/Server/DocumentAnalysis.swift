@@ -16,11 +16,15 @@ final class DocumentAnalysis {
     let regions: [ProgramRegion]
     /// Every occurrence of a user word, parameter or loop counter, in source order.
     let symbols: [SymbolOccurrence]
+    /// The files the document includes, after it in one address space (nil: none are read).
+    let includes: DocumentIncludes?
 
     /// Analyses `source`; `recycling` an analysis of the previous version reuses its storage
     /// (a keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
-    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil) {
+    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, recycling old: DocumentAnalysis? = nil,
+         includes: DocumentIncludes? = nil) {
         self.source = source
+        self.includes = includes
         let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact)
         var machine = Machine(options: options)
         var tokens = TokenList()
@@ -37,12 +41,13 @@ final class DocumentAnalysis {
         let bound = source.bytes.count / 2 + 1
         tokens.reserve(bound)
         tops.reserveCapacity(bound)
+        machine.includes = includes?.resolver
         machine.run(source) { token, top, _ in
             tokens.append(token)
             tops.append(top)
         }
         _ = machine.values()  // the final evaluation reports its diagnostics
-        self.diagnostics = machine.allDiagnostics
+        self.diagnostics = includes?.shownInDocument(machine.allDiagnostics) ?? machine.allDiagnostics
         // Only keywords open a definition or block: a document without any has no regions
         // and pays nothing more. Otherwise the tokens inside them get no top (-1), but for the
         // last of a complete one (the stack the definition or block leaves).
@@ -63,6 +68,7 @@ final class DocumentAnalysis {
         self.tops = tops
         self.regions = found
         var symbols = machine.symbols
+        if includes != nil { symbols.removeAll { !source.contains($0.range.lowerBound) } }  // the document's own
         if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
         }

@@ -46,6 +46,7 @@ extension LanguageServer {
             if let version = notification.version { document.setVersion(version) }
             // Edits waiting one behind the other are all applied, and only the last analysed.
             if !isSuperseded(document.uri) { publishDiagnostics(document) }
+            refreshDocuments(including: document)
         }
         on(DidCloseTextDocumentNotification.self) { [unowned self] notification in
             let uri = notification.textDocument.uri
@@ -65,6 +66,7 @@ extension LanguageServer {
         let document = Document(uri: uri, version: version, text: text)
         document.angleUnit = configuration.angleUnit
         document.exact = configuration.exact
+        document.includeFiles = includeFiles
         documents.open(document)
         return document
     }
