@@ -2,16 +2,16 @@
 /// including source: relative to the including file's folder (C's `#include "…"`, Forth's
 /// `include`), to the working directory for text of no file. Pure text: the file system is
 /// asked nothing here.
-struct IncludePath: Equatable {
+public struct IncludePath: Equatable {
     /// Where to read it: what the front end's file system is given.
-    let path: String
+    public let path: String
     /// What messages call it: the same join made on the including source's name, `.` and
     /// `a/..` taken out, so that `rpn dir/main.rpn` reports `dir/lib.rpn:2:3` for
     /// `include "lib.rpn"` and `lib.rpn:2:3` for `include "../lib.rpn"`. Only the name is
     /// tidied so: through a symbolic link, `a/..` is not where `a` is.
-    let name: String
+    public let name: String
 
-    init(_ written: String, includer: SourceFile) {
+    public init(_ written: String, includer: SourceFile) {
         guard let folderPath = includer.path.map(Self.folder), !written.hasPrefix("/") else {
             path = written
             name = written

@@ -11,7 +11,7 @@
 public final class IncludeResolver: @unchecked Sendable {
     /// The front end's sources, then every file included so far, in one address space.
     public private(set) var sources: SourceSet
-    let fileSystem: IncludeFileSystem
+    public let fileSystem: IncludeFileSystem
     /// Each source's canonical path once asked (nil inside: a source of no file).
     private var canonicalPaths: [ObjectIdentifier: String?] = [:]
 

@@ -44,7 +44,7 @@ extension LanguageServer {
             if !words.isEmpty {
                 let lines = document.lineIndex
                 var byStart = Dictionary(grouping: folds.indices, by: { folds[$0].startLine })
-                for word in words {
+                for word in words where document.analysis.isInDocument(word.range.lowerBound) {
                     let start = lines.line(containing: word.range.lowerBound)
                     let end = lines.line(containing: word.range.upperBound - 1)
                     guard end > start, !(byStart[start] ?? []).contains(where: { folds[$0].endLine == end && folds[$0].kind == nil })

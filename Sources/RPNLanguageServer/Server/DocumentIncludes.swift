@@ -7,9 +7,9 @@ import RPNCore
 /// as defined at the include (completion), its definition in the file (go to definition).
 final class DocumentIncludes {
     let resolver: IncludeResolver
-    /// For each diagnostic shown at an include (by its index among those shown), where it is
-    /// in the included file.
-    private(set) var origins: [Int: Swift.Range<Int>] = [:]
+    /// For each diagnostic shown at an include (by its index among those shown), the
+    /// diagnostic as it is in the included file.
+    private(set) var origins: [Int: Diagnostic] = [:]
 
     init(document: SourceFile, fileSystem: IncludeFileSystem) {
         var sources = SourceSet()
@@ -55,12 +55,29 @@ final class DocumentIncludes {
         return diagnostics.enumerated().map { index, diagnostic in
             guard let file = file(containing: diagnostic.range.lowerBound),
                   let site = siteInDocument(of: diagnostic.range.lowerBound) else { return diagnostic }
-            origins[index] = diagnostic.range
+            origins[index] = diagnostic
             let start = file.position(of: diagnostic.range.lowerBound, in: .characters)
             return Diagnostic(diagnostic.severity, diagnostic.code,
                               "\(file.name):\(start.line + 1):\(start.column + 1): \(diagnostic.message)", range: site)
         }
     }
+
+    /// The names the included files read or store (stores and variable tokens, words' names
+    /// among them): the document's lints say nothing of these, whose reads and stores they
+    /// do not see.
+    private(set) lazy var variableNames: Set<String> = {
+        var names = Set<String>()
+        for file in files {
+            for token in RPN.tokenize(file) {
+                switch token.kind {
+                case .variable: names.insert(file.text(of: token.range))
+                case .store: names.insert(file.text(of: token.storeNameRange(in: file)))
+                default: break
+                }
+            }
+        }
+        return names
+    }()
 
     /// The URI of an included file (of its real path, as `include` read it).
     func uri(of file: SourceFile) -> String? {
