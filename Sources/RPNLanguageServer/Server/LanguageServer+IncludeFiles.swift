@@ -37,13 +37,32 @@ extension LanguageServer {
     }
 
     /// After an edit of `document`: the open documents that include its file analyse again,
-    /// and their diagnostics are pushed again (a client that pulls is asked to).
+    /// and their diagnostics are pushed again (a client that pulls is asked to pull). One whose
+    /// analysis was let go (`AnalysisRetention`) is analysed again if it has an include at all.
     func refreshDocuments(including document: Document) {
         guard let edited = FileURI.path(document.uri) else { return }
         let path = (try? RegularFile.canonicalPath(edited).get()) ?? edited
-        for other in documents.all where other !== document && other.analysisIfMade?.includes?.includes(path: path) == true {
+        var refreshed = false
+        for other in documents.all where other !== document {
+            guard other.analysisIfMade.map({ $0.includes?.includes(path: path) == true })
+                    ?? Self.mentionsInclude(other.bytes) else { continue }
             other.includedFileChanged()
+            refreshed = true
             if !isSuperseded(other.uri) { publishDiagnostics(other) }
         }
+        if refreshed, clientCapabilities.diagnosticPull, clientCapabilities.diagnosticRefresh {
+            sendRequest("workspace/diagnostic/refresh")
+        }
+    }
+
+    /// Whether a text holds `include` in any ASCII case (in a comment too: this only decides
+    /// whether to analyse again).
+    static func mentionsInclude(_ bytes: [UInt8]) -> Bool {
+        let word = Array("include".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            if (1..<word.count).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
     }
 }
