@@ -100,6 +100,22 @@ import Testing
         #expect(alone.diagnostics().map { $0["code"]?.stringValue } == ["unused-store"])  // the lint is there otherwise
     }
 
+    /// The calculator's requests run the document with its includes: `rpn/evaluate` up to a
+    /// place, `rpn.evaluate` of a line (3 square = 9, five = 5) and of a selection.
+    @Test func evaluatingRunsTheIncludes() {
+        let h = Self.harness(main: "include \"lib.rpn\"\n3 square five\n")
+        #expect(h.result("rpn/evaluate", h.at(1, 14, uri: Self.main))["values"]?.arrayValue?.map(\.doubleValue) == [9, 5])
+        let line = h.result("workspace/executeCommand", ["command": "rpn.evaluate", "arguments": [
+            ["uri": .string(Self.main), "position": ServerHarness.position(1, 0)]]])
+        #expect(line["text"]?.stringValue == "five = 5")
+        let selection = h.result("workspace/executeCommand", ["command": "rpn.evaluate", "arguments": [
+            ["uri": .string(Self.main), "range": ["start": ServerHarness.position(1, 0), "end": ServerHarness.position(1, 8)]]]])
+        #expect(selection["text"]?.stringValue == "square(3) = 9")
+        let broken = Self.harness(main: "include \"lib.rpn\"\n", lib: "1 0 ÷")
+        #expect(broken.result("rpn/evaluate", broken.at(0, 17, uri: Self.main))["diagnostics"]?.arrayValue?.first?["message"]
+                == "lib.rpn:1:5: division by zero")
+    }
+
     /// A word of an included file is renamed where it is defined, not here.
     @Test func aWordOfAnIncludedFileIsNotRenamedHere() {
         let h = Self.harness(main: "include \"lib.rpn\"\n3 square\n")

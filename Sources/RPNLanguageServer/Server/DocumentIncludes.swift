@@ -30,6 +30,12 @@ final class DocumentIncludes {
 
     var document: SourceFile { resolver.sources.files[0] }
 
+    /// A part of the document as a source of its own, at its offsets (what `rpn.evaluate` and
+    /// `rpn/evaluate` run), with the document's name and path: its includes are the document's.
+    func part(_ range: Swift.Range<Int>) -> SourceFile {
+        SourceFile(name: document.name, bytes: Array(document.bytes[range]), baseOffset: range.lowerBound, path: document.path)
+    }
+
     /// The included files, in the order they were included.
     var files: ArraySlice<SourceFile> { resolver.sources.files.dropFirst() }
 
