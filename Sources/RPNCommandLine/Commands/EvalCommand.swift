@@ -69,9 +69,8 @@ public struct EvalCommand {
 
         let options = evaluationOptions
         let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode, byteLimit: descriptionByteLimit)
-        var machine = Machine(options: options)
         let includes = IncludeResolver(sources: inputSources, fileSystem: io.includeFiles)
-        machine.includes = includes
+        var machine = Machine(options: options, includes: includes)
         for (name, value) in variables { machine.setVariable(name, to: value) }
         if trace {
             let writer = TraceWriter(sources: includes, output: io.standardOutput, glyphs: style.glyphs, format: format)

@@ -62,8 +62,9 @@ public struct Machine: Sendable {
     public var includes: IncludeResolver?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
 
-    public init(options: EvaluationOptions = EvaluationOptions()) {
+    public init(options: EvaluationOptions = EvaluationOptions(), includes: IncludeResolver? = nil) {
         self.options = options
+        self.includes = includes
         log = DiagnosticLog(limit: options.diagnosticLimit)
     }
 

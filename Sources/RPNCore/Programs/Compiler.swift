@@ -39,11 +39,17 @@ struct Compiler: @unchecked Sendable {
     /// The top level of a source, across its chunks: a definition or block being gathered to
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
-    private var pendingUnset: Token?
-    /// An `include` waiting for its path, then the include the chunk stopped at
-    /// (`ChunkEnd.include`), which the machine runs (`Machine.runInclude`).
-    private var pendingInclude: Token?
+    /// An `unset` waiting for its name, an `include` for its path.
+    private var pending: Pending?
+    /// The include the chunk stopped at, which the machine runs next (`Machine.runInclude`).
     private var include: Include?
+
+    /// A word of the top level that takes the next token: one optional, so that the loop's
+    /// test of whether tokens may take the path in line stays one comparison per kind of state.
+    private enum Pending {
+        case unset(Token)
+        case include(Token)
+    }
 
     /// `include "lib.rpn"` at the top level.
     struct Include {
@@ -269,8 +275,7 @@ struct Compiler: @unchecked Sendable {
     /// taken back).
     mutating func forgetPending() {
         gathering = nil
-        pendingUnset = nil
-        pendingInclude = nil
+        pending = nil
         include = nil
     }
 }
@@ -285,10 +290,7 @@ extension Compiler {
         case more
         /// The source is done.
         case end
-        /// An `include` and its path: run what came before, then the file (`takeInclude`),
-        /// then compile on.
-        case include
-    }
+        }
 
     /// Compiles the top level of a source into `chunk`, from where `lexer` is, until the chunk
     /// holds `limit` instructions, a block comes that must wait for the depth it starts at, or
@@ -296,6 +298,7 @@ extension Compiler {
     /// `oneToken`, the chunk ends after each token of the top level (and each whole
     /// definition or block), whose tokens are added to `consumed`: editors follow what each
     /// token leaves on the stack.
+
     mutating func compileTopLevel(_ lexer: inout Lexer, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
                                   into chunk: Program, depth: Int, limit: Int, oneToken: Bool,
                                   consumed: inout [Token], variables: inout Variables,
@@ -304,7 +307,7 @@ extension Compiler {
         var exhausted = false
         // Whether numbers and operators may take the path in line (nothing gathered or waiting):
         // known again only after a token out of line.
-        var inLine = !oneToken && gathering == nil && pendingUnset == nil && pendingInclude == nil
+        var inLine = !oneToken && gathering == nil && pending == nil
         while chunk.count < limit {
             guard let token = lexer.next() else {
                 exhausted = true
@@ -327,13 +330,10 @@ extension Compiler {
             }
             let outcome = other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
                                 variables: &variables, log: &log)
-            inLine = !oneToken && gathering == nil && pendingUnset == nil && pendingInclude == nil
+            inLine = !oneToken && gathering == nil && pending == nil
             switch outcome {
             case .next: continue
             case .endChunk: return .more
-            case .include:
-                chunk.setReach(reach.value)
-                return .include
             case .stop: break
             }
             if oneToken { break }
@@ -342,12 +342,13 @@ extension Compiler {
         return exhausted ? .end : .more
     }
 
-    private enum TokenOutcome { case next, endChunk, include, stop }
+    private enum TokenOutcome { case next, endChunk, stop }
 
     /// Any other token of the top level (out of line: the loop above stays small enough for
     /// the lexer to be inlined into it). `stop`: the token is done, and with `oneToken` so is
     /// the chunk; `next`: go on (a definition or block goes on being gathered); `endChunk`: a
-    /// block begins after code, which must run first; `include`: an include is complete.
+    /// block begins after code, which must run first, or an include is complete, whose file
+    /// runs after the chunk (`takeInclude`).
     @inline(never)
     private mutating func other(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into chunk: Program,
                                 reach: inout ChunkReach, oneToken: Bool, consumed: inout [Token],
@@ -368,8 +369,8 @@ extension Compiler {
             }
             return .stop
         }
-        if let unset = pendingUnset {
-            pendingUnset = nil
+        if case .unset(let unset) = pending {
+            pending = nil
             if token.kind == .variable {
                 let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
                 chunk.append(Instruction(.unset, a: Int(name)), token)
@@ -378,11 +379,16 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
-        if let keyword = pendingInclude {
-            pendingInclude = nil
+        if case .include(let keyword) = pending {
+            pending = nil
             if token.kind == .path {
+                // The chunk ends as before a block; its runner asks for the include after it.
+                // No outcome of its own: one case more in `compileTopLevel`'s loop made the
+                // optimizer stop inlining the lexer there (a call per token, a tenth more
+                // instructions on straight-line code, `bench/instructions --only straight`).
                 include = Include(keyword: keyword, path: token)
-                return .include
+                chunk.setReach(reach.value)
+                return .endChunk
             }
             // An unclosed path is reported as such, below.
             if token.problem != .unclosedPath { Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log) }
@@ -408,7 +414,7 @@ extension Compiler {
         case .invalid:
             Self.reportInvalid(token, buffer, base, log: &log)
         case .keyword where token.builtin == .include:
-            pendingInclude = token
+            pending = .include(token)
         case .keyword:
             // A closer with nothing open.
             let word = text(token.range, buffer, base)
@@ -433,7 +439,7 @@ extension Compiler {
                 reach.take(0, 1)
             }
         case .directive where token.builtin == .unset:
-            pendingUnset = token
+            pending = .unset(token)
         case .stackWord where Self.effect(of: token) == nil:
             // clear, or a counted word: the count of the literal just before it, if any.
             if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
@@ -467,15 +473,16 @@ extension Compiler {
             }
             log.report(.error, .unmatchedKeyword, message, gathered.opener.range)
         }
-        if let unset = pendingUnset {
-            pendingUnset = nil
+        switch pending {
+        case .unset(let unset):
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
-        }
-        if let keyword = pendingInclude {
-            pendingInclude = nil
+        case .include(let keyword):
             Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
+        case nil:
+            break
         }
+        pending = nil
     }
 
     /// An `include` with no quoted path after it on its line.

@@ -3,7 +3,7 @@
 /// and what it leaves on the stack stays there. The front end's `IncludeResolver` decides
 /// whether it runs and reads it; it runs here through the same top-level loop as any source.
 extension Machine {
-    /// Runs the include the chunk just run stopped at (`Compiler.ChunkEnd.include`), from
+    /// Runs the include the chunk just run stopped at (`Compiler.takeInclude`), if any, from
     /// `includer`. False when the run was stopped inside it (Ctrl-C).
     ///
     /// A nested run of the top level, one level per file in the chain of includes: the

@@ -78,7 +78,7 @@ extension Machine {
                         return false
                     }
                 }
-                if end == .include, !runInclude(from: source) { return false }
+                guard runInclude(from: source) else { return false }  // an include the chunk stopped at
                 if let observe {
                     let top = stack.isEmpty ? -1 : StackSlot.node(stack[stack.count - 1]) ?? -1
                     for token in consumed { observe(token, top, stack.count) }
