@@ -58,6 +58,9 @@ import Testing
         ("include 3 \"a\"", "keyword:include number:3 invalid:\"a\""),
         ("\"a\" includes \"b\" include\"c\"", "invalid:\"a\" variable:includes invalid:\"b\" invalid:include\"c\""),
         ("# include \"a\"\n\"b\"", "comment:# include \"a\" invalid:\"b\""),
+        // The include stands as a token of its own: after a delimiter too, not in a store's name.
+        ("3×include \"a\" 1-include \"b\"", "number:3 operator:× keyword:include path:\"a\" number:1 operator:- keyword:include path:\"b\""),
+        ("→include \"a\" ->include \"b\" xinclude \"c\"", "store:→include invalid:\"a\" store:->include invalid:\"b\" variable:xinclude invalid:\"c\""),
     ]
 
     @Test(arguments: cases)
