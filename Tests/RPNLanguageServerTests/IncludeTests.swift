@@ -62,6 +62,19 @@ import Testing
         #expect(span(file?["range"]) == [0, 0, 0, 0])
     }
 
+    /// References of a word of an included file: its definition there, then its uses here.
+    @Test func referencesOfAnIncludedWordStartAtItsDefinition() {
+        let h = Self.harness(main: "include \"lib.rpn\"\n3 square 4 square\n")
+        var params = h.at(1, 3, uri: Self.main).objectValue!
+        params["context"] = ["includeDeclaration": true]
+        let found = (h.result("textDocument/references", .object(params)).arrayValue ?? []).map {
+            "\($0["uri"]?.stringValue == Self.lib ? "lib" : "main") \(span($0["range"]))"
+        }
+        #expect(found == ["lib [0, 2, 0, 8]", "main [1, 2, 1, 8]", "main [1, 11, 1, 17]"])
+        params["context"] = ["includeDeclaration": false]
+        #expect(h.result("textDocument/references", .object(params)).arrayValue?.count == 2)
+    }
+
     /// The included words are offered after the include, not before it.
     @Test func completionOffersTheIncludedWordsAfterTheInclude() {
         let h = Self.harness(main: "sq\ninclude \"lib.rpn\"\nsq\n")

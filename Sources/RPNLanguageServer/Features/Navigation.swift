@@ -31,8 +31,14 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             if let symbol = analysis.symbol(at: offset) {
-                return analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
+                var found = analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
                     .map { location($0.range, in: document) }
+                // A word of an included file: its definition there, first.
+                if symbol.isWord, request.includeDeclaration,
+                   let definition = analysis.includes?.location(of: analysis.words[Int(symbol.symbol)].nameRange, encoding: encoding) {
+                    found.insert(definition, at: 0)
+                }
+                return found
             }
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             let all = analysis.occurrences.filter {
