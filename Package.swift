@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(name: "rpn-fuzz", dependencies: ["Platform", "RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
         // What the test targets share: an in-memory process (captured output, fake files and
         // standard input, terminal and colour) to run commands and the shell in.
-        .target(name: "RPNTestSupport", dependencies: ["RPNCommandLine"], path: "Tests/RPNTestSupport"),
+        .target(name: "RPNTestSupport", dependencies: ["RPNCommandLine", "RPNCore"], path: "Tests/RPNTestSupport"),
         .testTarget(name: "RPNCoreTests", dependencies: ["RPNCore", "RPNTestSupport"]),
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON", "RPNTestSupport"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),

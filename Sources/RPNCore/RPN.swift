@@ -22,10 +22,12 @@ public enum RPN {
     }
 
     /// Runs the sources in order on one stack, then evaluates the final stack.
+    /// `includes` finds the files the programs include (none without it).
     public static func evaluate(_ sources: [SourceFile], options: EvaluationOptions = EvaluationOptions(),
                                 variables: [(String, Number)] = [],
-                                style: DescriptionStyle = DescriptionStyle()) -> Evaluation {
+                                style: DescriptionStyle = DescriptionStyle(), includes: IncludeResolver? = nil) -> Evaluation {
         var machine = Machine(options: options)
+        machine.includes = includes
         for (name, value) in variables { machine.setVariable(name, to: value) }
         for source in sources { machine.run(source) }
         let values = machine.values()
@@ -72,9 +74,11 @@ public enum RPN {
     /// `rpn check`).
     /// Programs run only so far (`checkingSteps`): past that, a warning says so and the rest
     /// is still checked for stack effects, without running.
+    /// `includes` finds the files the program includes (none without it).
     public static func diagnose(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true,
-                                maxSteps: Int = checkingSteps) -> [Diagnostic] {
+                                maxSteps: Int = checkingSteps, includes: IncludeResolver? = nil) -> [Diagnostic] {
         var machine = Machine(options: .checking(angleUnit: angleUnit, exact: exact, maxSteps: maxSteps))
+        machine.includes = includes
         machine.run(source)
         _ = machine.values()
         return machine.allDiagnostics

@@ -20,7 +20,8 @@ public enum InteractiveShell {
         let files = ShellFiles(homeDirectory: HomeDirectory.resolve(environment: environment))
         let shell = Shell(session: session, environment: ShellEnvironment(
             output: output, colour: colour, terminalSize: terminalSize, favorites: favorites,
-            readFile: files.read, writeFile: files.write, interrupted: interrupted))
+            readFile: files.read, writeFile: files.write, interrupted: interrupted,
+            filePath: { (try? files.expanded($0)) ?? $0 }))
         let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(before: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         output.flush()

@@ -21,12 +21,18 @@ public struct ShellEnvironment {
     /// Whether Ctrl-C was pressed since it was last asked (asking clears it). `main` owns the
     /// signal handler; long evaluations and long output ask this now and then.
     public var interrupted: () -> Bool
+    /// Where `include` reads files (`:load`ed files' includes are relative to their folder).
+    public var includeFiles: IncludeFileSystem
+    /// The path `readFile` reads for a name (`~/x.rpn` in the home directory): a loaded
+    /// file's includes are relative to that.
+    public var filePath: (String) -> String
 
     public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
                 favorites: FavoritesStore,
                 readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
                 writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write,
-                interrupted: @escaping () -> Bool = { false }) {
+                interrupted: @escaping () -> Bool = { false }, includeFiles: IncludeFileSystem = .disk,
+                filePath: @escaping (String) -> String = { $0 }) {
         self.output = output
         self.colour = colour
         self.terminalSize = terminalSize
@@ -34,6 +40,8 @@ public struct ShellEnvironment {
         self.readFile = readFile
         self.writeFile = writeFile
         self.interrupted = interrupted
+        self.includeFiles = includeFiles
+        self.filePath = filePath
     }
 }
 
@@ -57,6 +65,7 @@ public final class Shell {
     public init(session: Session, environment: ShellEnvironment) {
         self.session = session
         self.environment = environment
+        session.includeFiles = environment.includeFiles
         registerCommands()
     }
 
@@ -113,10 +122,11 @@ public final class Shell {
         say(note("definition abandoned; the stack is unchanged"))
     }
 
-    /// Runs a typed line, or a text named `file`: a file for `:load`, a favorite for `:fav N`.
-    func calculate(_ text: String, file: String? = nil) {
+    /// Runs a typed line, or a text named `file`: a file for `:load` (read from `path`), a
+    /// favorite for `:fav N`.
+    func calculate(_ text: String, file: String? = nil, path: String? = nil) {
         let unit = session.angleUnit, exact = session.isExact, definitions = session.definitionCount
-        switch session.enter(text, name: file, interrupted: environment.interrupted) {
+        switch session.enter(text, name: file, path: path, interrupted: environment.interrupted) {
         case .accepted(let warnings):
             show(warnings, typed: file == nil ? text : nil)
             if session.angleUnit != unit { say(note(Self.angleNote(session.angleUnit))) }
@@ -148,7 +158,7 @@ public final class Shell {
     /// typed over several lines).
     func show(_ diagnostics: [Diagnostic], typed: String?) {
         let renderer = DiagnosticRenderer(sources: session.sources, colour: environment.colour)
-        let line = session.sources.files.last
+        let line = session.lastLineSource
         let fits = typed.map { !$0.contains("\n") && DisplayWidth.of(prompt) + DisplayWidth.of($0) < environment.terminalSize().columns } ?? false
         for diagnostic in Diagnostic.ordered(diagnostics) {
             if fits, let line, line.contains(diagnostic.range.lowerBound) {

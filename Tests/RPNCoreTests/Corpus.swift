@@ -16,6 +16,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
     var expanded: String?
     /// `describe(word:)` of the program's words, by name: `hyp(a,b) = √(a^2+b^2)`.
     var words: [String] = []
+    /// Files the program may include, by name (`#> file NAME: TEXT`).
+    var files: [String: String] = [:]
 
     struct ExpectedDiagnostic: Sendable, Equatable, CustomStringConvertible {
         var severity: String
@@ -66,6 +68,10 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
             else if body.hasPrefix("ascii:") { current!.ascii = rest(after: "ascii:") }
             else if body.hasPrefix("expanded:") { current!.expanded = rest(after: "expanded:") }
             else if body.hasPrefix("word:") { current!.words.append(rest(after: "word:")) }
+            else if body.hasPrefix("file "), let colon = body.range(of: ": ") {
+                current!.files[String(body[body.index(body.startIndex, offsetBy: 5)..<colon.lowerBound])] =
+                    String(body[colon.upperBound...])
+            }
             else if body.hasPrefix("values:") {
                 let list = rest(after: "values:")
                 // ", " separates values: a grouped number (`1,234,567`) has no space.

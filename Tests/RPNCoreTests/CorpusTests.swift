@@ -1,4 +1,5 @@
 import RPNCore
+import RPNTestSupport
 import Testing
 
 /// Runs every case of grammar/corpus: values, descriptions (glyphs and ASCII) and diagnostics.
@@ -33,7 +34,7 @@ import Testing
             } else { Issue.record("unknown option \(option)") }
         }
         let source = SourceFile(name: test.file, text: test.program)
-        let result = RPN.evaluate([source], options: options, variables: variables)
+        let result = RPN.evaluate([source], options: options, variables: variables, includes: test.includes(of: source))
         if let description = test.description { #expect(result.description == description) }
         if let ascii = test.ascii {
             #expect(result.machine.description(style: DescriptionStyle(glyphs: .ascii)) == ascii)
@@ -41,7 +42,8 @@ import Testing
         if let expanded = test.expanded {
             var expanding = options
             expanding.expandWords = true
-            #expect(RPN.evaluate([source], options: expanding, variables: variables).description == expanded)
+            #expect(RPN.evaluate([source], options: expanding, variables: variables, includes: test.includes(of: source))
+                .description == expanded)
         }
         // `word: NAME…` lines: each word's own description, looked up by the name it starts with.
         for expected in test.words {
@@ -72,5 +74,15 @@ import Testing
         }
         #expect(actual.count == test.diagnostics.count && comparable == test.diagnostics,
                 "diagnostics: \(actual.map(\.description))")
+    }
+}
+
+extension CorpusCase {
+    /// The case's files (`#> file NAME: TEXT`) for its includes, which are relative to the
+    /// working directory, as in `rpn -e`.
+    func includes(of source: SourceFile) -> IncludeResolver {
+        var sources = SourceSet()
+        sources.append(source)
+        return IncludeResolver(sources: sources, fileSystem: FakeFiles(files).includeFileSystem)
     }
 }

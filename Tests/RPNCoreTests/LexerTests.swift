@@ -47,6 +47,20 @@ import Testing
         ("0x1F 0o17 0b1011 0XfF -0x10 3-0x1", "number:0x1F number:0o17 number:0b1011 number:0XfF number:-0x10 number:3 operator:- number:0x1"),
         ("0x1e+1 0x10→h 0x10#c", "number:0x1e operator:+ number:1 number:0x10 store:→h number:0x10 comment:#c"),
         ("0x 0xG 0b102 0o8 0x1.5 -0b", "invalid:0x invalid:0xG invalid:0b102 invalid:0o8 invalid:0x1.5 invalid:-0b"),
+        // Issue 17: a quoted name right after include on its line is a path, spaces and all.
+        ("include \"lib.rpn\" 3", "keyword:include path:\"lib.rpn\" number:3"),
+        ("INCLUDE\t \"my lib.rpn\"#c", "keyword:INCLUDE path:\"my lib.rpn\" comment:#c"),
+        ("include \"a#b;c→d\" \"e\"", "keyword:include path:\"a#b;c→d\" invalid:\"e\""),
+        ("include \"\"", "keyword:include path:\"\""),
+        ("include \"lib.rpn", "keyword:include invalid:\"lib.rpn"),
+        ("include \"a\nb\"", "keyword:include invalid:\"a invalid:b\""),
+        ("include\n\"lib.rpn\"", "keyword:include invalid:\"lib.rpn\""),
+        ("include 3 \"a\"", "keyword:include number:3 invalid:\"a\""),
+        ("\"a\" includes \"b\" include\"c\"", "invalid:\"a\" variable:includes invalid:\"b\" invalid:include\"c\""),
+        ("# include \"a\"\n\"b\"", "comment:# include \"a\" invalid:\"b\""),
+        // The include stands as a token of its own: after a delimiter too, not in a store's name.
+        ("3×include \"a\" 1-include \"b\"", "number:3 operator:× keyword:include path:\"a\" number:1 operator:- keyword:include path:\"b\""),
+        ("→include \"a\" ->include \"b\" xinclude \"c\"", "store:→include invalid:\"a\" store:->include invalid:\"b\" variable:xinclude invalid:\"c\""),
     ]
 
     @Test(arguments: cases)

@@ -22,6 +22,7 @@ import Testing
         "documentHighlightProvider": true,
         "callHierarchyProvider": true,
         "documentSymbolProvider": true,
+        "workspaceSymbolProvider": true,
         "renameProvider": ["prepareProvider": true],
         "documentFormattingProvider": true,
         "documentRangeFormattingProvider": true,
@@ -32,7 +33,7 @@ import Testing
         "selectionRangeProvider": true,
         "inlayHintProvider": true,
         "semanticTokensProvider": [
-            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment", "parameter"],
+            "legend": ["tokenTypes": ["number", "operator", "function", "variable", "keyword", "comment", "parameter", "string"],
                        "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]],
             "full": ["delta": true],
             "range": true,
@@ -82,6 +83,7 @@ import Testing
         ("textDocument/documentHighlight", ["documentHighlightProvider"], nil),
         ("textDocument/prepareCallHierarchy", ["callHierarchyProvider"], nil),
         ("textDocument/documentSymbol", ["documentSymbolProvider"], nil),
+        ("workspace/symbol", ["workspaceSymbolProvider"], nil),
         ("textDocument/prepareRename", ["renameProvider"], true),
         ("textDocument/rename", ["renameProvider"], nil),  // prepareRename alone is no rename
         ("textDocument/formatting", ["documentFormattingProvider"], nil),

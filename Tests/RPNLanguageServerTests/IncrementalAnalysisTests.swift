@@ -50,16 +50,28 @@ import Testing
         #expect(tookOver > 0)
     }
 
+    /// Documents that include a file (`include "lib.rpn"`, open in the client): an analysis
+    /// that included one runs the whole text again, the included file's offsets following the
+    /// document's; one that includes none yet goes on from its checkpoint.
+    @Test(arguments: [12, 13] as [UInt64])
+    func editsAroundIncludesGiveWhatAWholeAnalysisGives(seed: UInt64) {
+        let lines = Self.lines + Array(repeating: "include \"lib.rpn\"", count: 8) + ["libword", "3 libword libvalue +"]
+        _ = Self.compareRandomEdits(seed: seed, lines: lines, count: 20, edits: 60,
+                                    library: ": libword ( a -- b ) a 2 × ;\n7 →libvalue\n1 0 ÷\n")
+    }
+
     /// Applies random edits to a random document of `count` lines, comparing each result with
     /// a whole analysis; returns how many edits resumed after the start, and took over the rest.
-    static func compareRandomEdits(seed: UInt64, lines: [String], count: Int, edits: Int, expectStepLimit: Bool = false) -> (Int, Int) {
+    static func compareRandomEdits(seed: UInt64, lines: [String], count: Int, edits: Int, expectStepLimit: Bool = false,
+                                   library: String? = nil) -> (Int, Int) {
         var random = SeededGenerator(state: seed)
         var text = (0..<count).map { _ in lines.randomElement(using: &random)! }.joined(separator: "\n") + "\n"
         let edited = ServerHarness()
         edited.server.configuration.checkpointSpacing = 16
+        if let library { edited.open(library, uri: "file:///lib.rpn") }
         edited.open(text)
         var version = 1
-        var resumed = 0, tookOver = 0, limited = 0
+        var resumed = 0, tookOver = 0, limited = 0, included = 0
         for step in 0..<edits {
             let (range, replacement) = Self.randomEdit(of: text, lines: lines, using: &random)
             let before = text
@@ -73,8 +85,12 @@ import Testing
             if let from = analysis.resumedFrom, from > 0 { resumed += 1 }
             if analysis.tookOverFrom != nil { tookOver += 1 }
             let fresh = ServerHarness()
+            if let library { fresh.open(library, uri: "file:///lib.rpn") }
             fresh.open(text)
             if expectStepLimit { limited += fresh.diagnostics().contains { $0["code"] == "step-limit" } ? 1 : 0 }
+            if library != nil {  // the included file's division by zero, shown at the include
+                included += fresh.diagnostics().contains { $0["message"]?.stringValue?.hasPrefix("lib.rpn:3:5") == true } ? 1 : 0
+            }
             let context = "seed \(seed), step \(step), scalars \(range) of\n\(before)\nreplaced by \(replacement.debugDescription), giving\n\(text)"
             #expect(edited.diagnostics() == fresh.diagnostics(), "\(context)")
             let document: JSONValue = ["textDocument": ["uri": "file:///t.rpn"]]
@@ -96,6 +112,7 @@ import Testing
             }
         }
         if expectStepLimit { #expect(limited > edits / 2, "\(limited) of \(edits) versions ran out of steps") }
+        if library != nil { #expect(included > edits / 6, "\(included) of \(edits) versions included lib.rpn") }
         return (resumed, tookOver)
     }
 

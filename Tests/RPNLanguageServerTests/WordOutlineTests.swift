@@ -19,7 +19,7 @@ import Testing
     @Test func theLegendHasParameters() {
         let legend = ServerHarness(initialize: false).request("initialize", ["capabilities": [:]])["result"]?["capabilities"]?[
             "semanticTokensProvider"]?["legend"]
-        #expect(legend?["tokenTypes"] == ["number", "operator", "function", "variable", "keyword", "comment", "parameter"])
+        #expect(legend?["tokenTypes"] == ["number", "operator", "function", "variable", "keyword", "comment", "parameter", "string"])
         #expect(legend?["tokenModifiers"] == ["declaration", "readonly", "defaultLibrary"])
     }
 

@@ -1,4 +1,5 @@
 import RPNCommandLine
+import RPNCore
 import RPNTestSupport
 @testable import RPNShell
 
@@ -7,16 +8,18 @@ extension Shell {
     /// and favorites and files in memory.
     static func inMemory(favorites: FavoritesStore = InMemoryFavoritesStore(), files: FakeFiles = FakeFiles(),
                          terminal: (columns: Int, rows: Int) = (60, 20)) -> Shell {
-        inMemory(favorites: favorites, terminal: terminal, readFile: files.read, writeFile: files.write)
+        inMemory(favorites: favorites, terminal: terminal, readFile: files.read, writeFile: files.write,
+                 includeFiles: files.includeFileSystem)
     }
 
     /// The same reading and writing files through `readFile` and `writeFile` (real ones).
     static func inMemory(favorites: FavoritesStore = InMemoryFavoritesStore(), terminal: (columns: Int, rows: Int),
                          readFile: @escaping (String) throws(InputError) -> [UInt8],
-                         writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void) -> Shell {
+                         writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void,
+                         includeFiles: IncludeFileSystem = .disk) -> Shell {
         Shell(session: Session(), environment: ShellEnvironment(
             output: .capture(), colour: false, terminalSize: { terminal }, favorites: favorites,
-            readFile: readFile, writeFile: writeFile))
+            readFile: readFile, writeFile: writeFile, includeFiles: includeFiles))
     }
 
     /// Types `line` (as Enter would hand it over) and returns what the shell printed for it.

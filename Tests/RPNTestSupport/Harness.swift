@@ -26,7 +26,8 @@ public struct Harness {
         return CommandLineIO(
             standardOutput: stdout, standardError: stderr, standardInputIsTerminal: terminal,
             colourAllowed: colourAllowed, readFile: files.read,
-            readStandardInput: { () throws(InputError) -> [UInt8] in stdin ?? [] })
+            readStandardInput: { () throws(InputError) -> [UInt8] in stdin ?? [] },
+            includeFiles: files.includeFileSystem)
     }
 
     /// What was written to standard output and error (after the command flushed them).

@@ -65,8 +65,8 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
 (defconst rpn-directives '("deg" "rad" "unset" "float" "exact")
   "Built-in words that change the machine rather than the stack.")
 
-(defconst rpn-keywords '("if" "else" "then" "for" "next" "step" "begin" "until")
-  "The keywords of branches and loops.")
+(defconst rpn-keywords '("if" "else" "then" "for" "next" "step" "begin" "until" "include")
+  "The keywords of branches and loops, and include.")
 
 (defun rpn--keyword-matcher (words &optional case-sensitive)
   "A font-lock matcher for WORDS as whole words, in any case unless CASE-SENSITIVE.
@@ -113,8 +113,10 @@ The word is group 1."
 (defface rpn-directive '((t :inherit font-lock-preprocessor-face))
   "Face of directives: deg rad unset float exact." :group 'rpn)
 (defface rpn-keyword '((t :inherit font-lock-keyword-face))
-  "Face of the keywords of branches and loops: if else then for next step begin until."
+  "Face of the keywords of branches and loops: if else then for next step begin until; include."
   :group 'rpn)
+(defface rpn-path '((t :inherit font-lock-string-face))
+  "Face of the quoted file name after include: \"lib.rpn\" in `include \"lib.rpn\"'." :group 'rpn)
 (defface rpn-definition '((t :inherit font-lock-keyword-face))
   "Face of : and ;, which begin and end a definition." :group 'rpn)
 (defface rpn-word-name '((t :inherit font-lock-function-name-face))
@@ -173,7 +175,10 @@ Leaves point at the `(' and returns nil (`rpn--match-parameter' has its end)."
     t))
 
 (defconst rpn-font-lock-keywords
-  `(;; ( a b -- c ), with the parameters a and b
+  `(;; include "lib.rpn": the quoted name right after include on its line, first: what is
+    ;; inside the quotes is no number or word
+    (,(rpn--regexp-matcher "\\(?:[Ii][Nn][Cc][Ll][Uu][Dd][Ee][ \t]+\\)\\(\"[^\"\n]*\"\\)") 1 'rpn-path)
+    ;; ( a b -- c ), with the parameters a and b
     (rpn--match-stack-effect
      (1 'rpn-stack-effect)
      (rpn--match-parameter (rpn--stack-effect-parameters) (goto-char rpn--stack-effect-end)

@@ -31,7 +31,8 @@ SPELLINGS_SAMPLE = "".join(f"{variant}\n" for _, kind, spelling in builtin_spell
 EDGES = ("1 # ( a -- b ) : x ; if\n"
          ": dup ; :  IF ; :\tpi ;\n"
          ":cube dup×; x;y 3;4 ->M; :: sin:;\n"
-         "( a ) b ( a-- b ) ( x -- ) (y -- z) 2 ( a b -- c ( d -- e ) ÷ Then (-- )\n")
+         "( a ) b ( a-- b ) ( x -- ) (y -- z) 2 ( a b -- c ( d -- e ) ÷ Then (-- )\n"
+         'include "my lib2.rpn" 3 INCLUDE\t"a+b;c" include\n')
 SAMPLES = {"programs": PROGRAMS.read_text(encoding="utf-8"), "builtins": SPELLINGS_SAMPLE, "edges": EDGES}
 
 COMMENT = "comment"  # Emacs: font-lock-comment-face, or its delimiter face on the #
@@ -54,6 +55,7 @@ EDITOR_STYLES = {
     "entity.name.function.rpn": ("rpn-word-name", "rpnWordName"),
     "comment.block.stack-effect.rpn": ("rpn-stack-effect", "rpnStackEffect"),
     "variable.parameter.rpn": ("rpn-parameter", "rpnParameter"),
+    "string.quoted.double.rpn": ("rpn-path", "rpnPath"),
 }
 EMACS, NEOVIM = 0, 1
 

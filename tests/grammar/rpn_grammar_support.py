@@ -39,6 +39,7 @@ KIND_TO_SCOPE = {
     "invalid": "invalid.illegal.rpn",
     "keyword": "keyword.control.rpn",  # if else then for next step begin until
     "stackEffect": "comment.block.stack-effect.rpn",  # ( a b -- c ), a comment elsewhere
+    "path": "string.quoted.double.rpn",  # "lib.rpn" right after include on its line
 }
 # Two tokens get a scope of their own, which the grammar decides from the text around them:
 # the keywords : and ; (DEFINITION_SCOPE), and the word right after a : on its line, the
@@ -64,7 +65,7 @@ WORD_KIND_TO_TOKEN_KIND = {
     "constant": "constant",
     "stackWord": "stackWord",
     "directive": "directive",
-    "keyword": "keyword",  # : ; if else then for next step begin until
+    "keyword": "keyword",  # : ; if else then for next step begin until include
 }
 BUILTIN_ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
 

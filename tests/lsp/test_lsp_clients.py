@@ -172,7 +172,7 @@ async def test_initialize_advertises_what_is_implemented(client: LanguageClient)
     assert caps.completion_provider.resolve_provider is True
     assert caps.rename_provider.prepare_provider is True
     assert list(caps.semantic_tokens_provider.legend.token_types) == [
-        "number", "operator", "function", "variable", "keyword", "comment", "parameter"]
+        "number", "operator", "function", "variable", "keyword", "comment", "parameter", "string"]
     assert list(caps.semantic_tokens_provider.legend.token_modifiers) == ["declaration", "readonly", "defaultLibrary"]
     assert client.rpn_capabilities.experimental == {"rpnEvaluateProvider": True, "rpnDescribeProvider": True}
     # These clients do not pull diagnostics (no textDocument.diagnostic): they are pushed them

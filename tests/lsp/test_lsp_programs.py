@@ -129,7 +129,7 @@ async def test_no_lens_or_evaluate_action_on_a_definitions_line_or_a_bare_free_v
 async def test_semantic_tokens_of_words_and_parameters(client: LanguageClient):
     legend = client.rpn_capabilities.semantic_tokens_provider.legend
     assert list(legend.token_types) == ["number", "operator", "function", "variable", "keyword", "comment",
-                                        "parameter"]
+                                        "parameter", "string"]
     doc = Doc(client, "semantic-words.rpn", "# 😀\n: hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ;\n3 4 hyp\n")
     await doc.open()
     tokens = await bounded(client.text_document_semantic_tokens_full_async(

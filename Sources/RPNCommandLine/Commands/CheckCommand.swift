@@ -34,13 +34,17 @@ public struct CheckCommand {
                 }
                 continue
             }
-            let diagnostics = RPN.diagnose(sources.files[0], angleUnit: angleUnit, maxSteps: maxSteps ?? RPN.checkingSteps)
+            // The file, then the files it includes: diagnostics in them are reported at their
+            // own line and column, with the chain of includes that led there.
+            let includes = IncludeResolver(sources: sources, fileSystem: io.includeFiles)
+            let diagnostics = RPN.diagnose(sources.files[0], angleUnit: angleUnit, maxSteps: maxSteps ?? RPN.checkingSteps,
+                                           includes: includes)
             failed = failed || diagnostics.contains { $0.severity == .error }
             if json {
-                reports.append(["file": .string(input.name), "diagnostics": DiagnosticJSON.array(diagnostics, in: sources),
-                                "words": WordJSON.array(definitions(of: sources.files[0]), style: DescriptionStyle())])
+                reports.append(["file": .string(input.name), "diagnostics": DiagnosticJSON.array(diagnostics, in: includes.sources),
+                                "words": WordJSON.array(definitions(of: sources, io), style: DescriptionStyle())])
             } else {
-                let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
+                let renderer = DiagnosticRenderer(sources: includes.sources, colour: io.stderrColour)
                 io.standardError.write(renderer.render(all: diagnostics))
             }
         }
@@ -50,12 +54,13 @@ public struct CheckCommand {
 
     var angleUnit: AngleUnit { degrees ? .degrees : .radians }
 
-    /// A machine that has made the file's definitions, for their effects and descriptions.
-    /// Definitions are compiled, not run: one step is enough (`RPN.diagnose` keeps its
-    /// machine to itself).
-    func definitions(of file: SourceFile) -> Machine {
+    /// A machine that has made the file's definitions (and those of the files it includes),
+    /// for their effects and descriptions. Definitions are compiled, not run: one step is
+    /// enough (`RPN.diagnose` keeps its machine to itself).
+    func definitions(of sources: SourceSet, _ io: CommandLineIO) -> Machine {
         var machine = Machine(options: .definitionsOnly(angleUnit: angleUnit))
-        machine.run(file)
+        machine.includes = IncludeResolver(sources: sources, fileSystem: io.includeFiles)
+        machine.run(sources.files[0])
         return machine
     }
 }

@@ -64,20 +64,23 @@ public struct EvalCommand {
             }
             inputs = [.standardInput]
         }
-        let sources: SourceSet
-        do { sources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
+        let inputSources: SourceSet
+        do { inputSources = try SourceSet.load(inputs, io) } catch { io.fail(error.message); return ExitStatus.failure }
 
         let options = evaluationOptions
         let style = DescriptionStyle(glyphs: ascii ? .ascii : .unicode, byteLimit: descriptionByteLimit)
-        var machine = Machine(options: options)
+        let includes = IncludeResolver(sources: inputSources, fileSystem: io.includeFiles)
+        var machine = Machine(options: options, includes: includes)
         for (name, value) in variables { machine.setVariable(name, to: value) }
         if trace {
-            let writer = TraceWriter(sources: sources, output: io.standardOutput, glyphs: style.glyphs, format: format)
-            for file in sources.files { machine.run(file, trace: writer.step) }
+            let writer = TraceWriter(sources: includes, output: io.standardOutput, glyphs: style.glyphs, format: format)
+            for file in inputSources.files { machine.run(file, trace: writer.step) }
             writer.finish(machine)
         } else {
-            for file in sources.files { machine.run(file) }
+            for file in inputSources.files { machine.run(file) }
         }
+        // The inputs, and the files they included: diagnostics point into any of them.
+        let sources = includes.sources
         machine.evaluateStack()
         var diagnostics = machine.allDiagnostics
         var description: [UInt8] = []

@@ -1,7 +1,7 @@
 import RPNCore
 
 /// Where a program comes from.
-public enum ProgramInput: Equatable {
+public enum ProgramInput: Equatable, Sendable {
     /// `-e TEXT`; `index` numbers the `-e` options for their names (`-e`, `-e#2`, ...).
     case expression(String, index: Int)
     case file(String)
@@ -20,6 +20,12 @@ public enum ProgramInput: Equatable {
         paths.map { $0 == "-" ? .standardInput : .file($0) }
     }
 
+    /// The file's path, which its includes are relative to; nil for text of no file, whose
+    /// includes are relative to the working directory.
+    var path: String? {
+        if case .file(let path) = self { path } else { nil }
+    }
+
     func read(_ io: CommandLineIO) throws(InputError) -> [UInt8] {
         switch self {
         case .expression(let text, _): Array(text.utf8)
@@ -34,7 +40,7 @@ extension SourceSet {
     static func load(_ inputs: [ProgramInput], _ io: CommandLineIO) throws(InputError) -> SourceSet {
         var sources = SourceSet()
         for input in inputs {
-            let file = sources.add(name: input.name, bytes: try input.read(io))
+            let file = sources.add(name: input.name, bytes: try input.read(io), path: input.path)
             // Nodes keep 32-bit offsets (see Node.start).
             if file.endOffset > Int(UInt32.max) { throw InputError("'\(input.name)': the programs exceed 4 GiB") }
         }

@@ -1,3 +1,5 @@
+import RPNCore
+
 /// Everything a command touches outside itself, handed in by `main` (or a test).
 public struct CommandLineIO {
     public var standardOutput: OutputSink
@@ -8,17 +10,21 @@ public struct CommandLineIO {
     public var colourAllowed: Bool
     public var readFile: (String) throws(InputError) -> [UInt8]
     public var readStandardInput: () throws(InputError) -> [UInt8]
+    /// Where `include` reads the files programs name.
+    public var includeFiles: IncludeFileSystem
 
     public init(standardOutput: OutputSink, standardError: OutputSink, standardInputIsTerminal: Bool,
                 colourAllowed: Bool,
                 readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
-                readStandardInput: @escaping () throws(InputError) -> [UInt8] = InputReader.readStandardInput) {
+                readStandardInput: @escaping () throws(InputError) -> [UInt8] = InputReader.readStandardInput,
+                includeFiles: IncludeFileSystem = .disk) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.standardInputIsTerminal = standardInputIsTerminal
         self.colourAllowed = colourAllowed
         self.readFile = readFile
         self.readStandardInput = readStandardInput
+        self.includeFiles = includeFiles
     }
 
     /// Whether colour is allowed, given the value of `NO_COLOR` (nil: not set). As no-color.org

@@ -3,7 +3,9 @@ import RPNJSON
 
 /// Diagnostics as the command line's `--json` writes them:
 /// `{"severity", "code", "message", "file", "range": {"start": {"line", "column"}, "end": ...},
-/// "replacement"?}`, positions as in `file:line:col` (1-based, characters).
+/// "replacement"?, "includedFrom"?}`, positions as in `file:line:col` (1-based, characters);
+/// `includedFrom`, for a diagnostic in an included file, the includes that led to it,
+/// innermost first (`[{"file", "range"}]`).
 public enum DiagnosticJSON {
     /// In source order, as they are rendered.
     public static func array(_ diagnostics: [Diagnostic], in sources: SourceSet) -> JSONValue {
@@ -19,6 +21,12 @@ public enum DiagnosticJSON {
         if let (file, start, end) = SourceSpan.of(diagnostic.range, in: sources) {
             object["file"] = .string(file.name)
             object["range"] = ["start": position(start), "end": position(end)]
+            let sites = Array(IncludeSites(of: file, in: sources))
+            if !sites.isEmpty {
+                object["includedFrom"] = .array(sites.map { site in
+                    ["file": .string(site.includer.name), "range": ["start": position(site.start), "end": position(site.end)]]
+                })
+            }
         } else {
             object["file"] = .null
             object["range"] = .null

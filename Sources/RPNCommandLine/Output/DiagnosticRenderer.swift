@@ -25,6 +25,18 @@ public struct DiagnosticRenderer {
         var text = paint("\(TerminalText.shown(file.name)):\(start.line):\(start.column):", bold) + " "
             + Self.label(diagnostic.severity, colour: colour) + " " + diagnostic.message + "\n"
         text += excerpt(file, diagnostic.range)
+        text += includeNotes(for: file)
+        return text
+    }
+
+    /// For a diagnostic in an included file, where each file of the chain was included,
+    /// innermost first: `main.rpn:3:1: note: lib.rpn is included here`.
+    func includeNotes(for file: SourceFile) -> String {
+        var text = ""
+        for site in IncludeSites(of: file, in: sources) {
+            text += paint("\(TerminalText.shown(site.includer.name)):\(site.start.line):\(site.start.column):", bold) + " "
+                + label(.note) + " \(TerminalText.shown(site.included.name)) is included here\n"
+        }
         return text
     }
 

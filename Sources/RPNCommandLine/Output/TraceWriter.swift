@@ -34,7 +34,9 @@ final class TraceWriter {
     static let describableHeight = 1000
     static let evaluableNodes = 1 << 14
 
-    private let sources: SourceSet
+    /// The sources of the run, and the files included as it goes.
+    private let includes: IncludeResolver
+    private var sources: SourceSet { includes.sources }
     private let output: OutputSink
     private let style: DescriptionStyle
     private let format: NumberFormat
@@ -49,8 +51,8 @@ final class TraceWriter {
     /// The height of every node's tree (a leaf: 0), measured as nodes appear.
     private var heights: [Int32] = []
 
-    init(sources: SourceSet, output: OutputSink, glyphs: DescriptionStyle.Glyphs, format: NumberFormat) {
-        self.sources = sources
+    init(sources includes: IncludeResolver, output: OutputSink, glyphs: DescriptionStyle.Glyphs, format: NumberFormat) {
+        self.includes = includes
         self.output = output
         self.style = DescriptionStyle(glyphs: glyphs, byteLimit: Self.descriptionBytes)
         self.format = format

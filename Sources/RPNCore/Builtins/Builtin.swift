@@ -18,6 +18,8 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case less, greater, lessEqual, greaterEqual, equal, notEqual, logicalAnd, logicalOr, logicalNot
     // Issue 10: the words of programs (`: NAME … ;`, branches, loops).
     case define, endDefinition, `if`, `else`, then, `for`, next, step, begin, until
+    // Issue 17: a file's definitions and stores brought into the program (`include "lib.rpn"`).
+    case include
 }
 
 extension BuiltinID {
@@ -82,7 +84,7 @@ public enum WordKind: String, Sendable {
     /// Words that change the machine rather than the stack: `deg`, `rad`, `unset NAME`.
     case directive
     /// The words of programs: `:` and `;` around a definition, `if else then`, `for next
-    /// step`, `begin until`. They make no node; the compiler reads them.
+    /// step`, `begin until`, `include "FILE"`. They make no node; the compiler reads them.
     case keyword
 }
 

@@ -265,6 +265,11 @@ extension Builtin {
                 arity: 0, stackEffect: "begin … flag until", summary: "Starts a loop that repeats until its flag is non-zero."),
         Builtin(id: .until, kind: .keyword, spellings: ["until"], glyph: "until", asciiGlyph: "until",
                 arity: 1, stackEffect: "( flag -- )", summary: "Ends a begin loop: repeats from begin while the flag is 0."),
+        Builtin(id: .include, kind: .keyword, spellings: ["include"], glyph: "include", asciiGlyph: "include",
+                arity: 0, stackEffect: "include \"FILE\"",
+                summary: "Runs the file's text here, as if it were written in its place: its definitions and stores join the program. "
+                    + "The name is relative to the including file (to the working directory in -e, standard input and the shell); "
+                    + "a file included twice, directly or through another, runs once. Top level only."),
     ]
 
     public static subscript(id: BuiltinID) -> Builtin { all[Int(id.rawValue)] }

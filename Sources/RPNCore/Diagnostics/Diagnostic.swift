@@ -72,4 +72,15 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case storeInUndecidedBranch = "store-in-undecided-branch"
     /// A call of a word defined further on, run before that definition was.
     case undefinedWord = "undefined-word"
+    // Issue 17: `include "FILE"`.
+    /// An include with no quoted file name after it (or an empty one, or one never closed).
+    case includeNeedsPath = "include-needs-path"
+    /// A file that cannot be included: missing, unreadable, not a regular file, too big.
+    case includeFailed = "include-failed"
+    /// A file that includes itself, directly or through others.
+    case includeCycle = "include-cycle"
+    /// Includes nested deeper than `IncludeResolver.depthLimit`.
+    case includeTooDeep = "include-too-deep"
+    /// An include inside a definition or a block: files are included at the top level only.
+    case includeNotAtTopLevel = "include-not-at-top-level"
 }

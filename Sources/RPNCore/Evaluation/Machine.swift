@@ -57,6 +57,9 @@ public struct Machine: Sendable {
     /// Whether this run reached `options.maxSteps` (reported once; later blocks do not run).
     var stepLimitReached = false
     var hooks: RunHooks?
+    /// Where `include` finds its files (see `IncludeResolver`): set by a front end that reads
+    /// files; without one an include is an error.
+    public var includes: IncludeResolver?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
     /// The checkpoints of a run that keeps them (incremental analysis, see
     /// `Machine+Checkpoints`), in source order; empty otherwise.
@@ -80,8 +83,9 @@ public struct Machine: Sendable {
     /// The tokens a run with checkpoints observed, the previous run's taken over included.
     var tokensObserved = 0
 
-    public init(options: EvaluationOptions = EvaluationOptions()) {
+    public init(options: EvaluationOptions = EvaluationOptions(), includes: IncludeResolver? = nil) {
         self.options = options
+        self.includes = includes
         log = DiagnosticLog(limit: options.diagnosticLimit)
     }
 

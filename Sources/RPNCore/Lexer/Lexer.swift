@@ -205,6 +205,7 @@ public struct Lexer {
         case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
         case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
         case UInt8(ascii: "("): return stackEffect(at: start)
+        case UInt8(ascii: "\""): if let path = pathAfterInclude(at: start) { return path }
         default: break
         }
         if b >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: i, limit: count).scalar {
@@ -274,7 +275,11 @@ public struct Lexer {
     mutating func identifier(at start: Int) -> Token {
         guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
         position = end
-        if end - start <= 5, let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+        // Built-in words are 5 letters at most, but `include`: other names of 6 and 7 letters
+        // skip the table (a lookup costs a name hundreds of instructions).
+        let length = end - start
+        if length <= 5 || length == 7 && bytes[start] | 0x20 == UInt8(ascii: "i"),
+           let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
             let kind: TokenKind = switch Builtin[builtin].kind {
             case .binaryOperator: .operator
             case .function: .function
@@ -312,6 +317,51 @@ public struct Lexer {
         }
         position = j + 1
         return token(.stackEffect, start, j + 1)
+    }
+
+    /// `"lib.rpn"`: a `"` with only blanks between it and an `include` token before it on its
+    /// line is one token up to the next `"` on the line, spaces and all (a file's name, no
+    /// escapes); without that `"` it is invalid to the end of the line. Nil for a `"` anywhere
+    /// else, which stays an unknown word: the language has no strings. Told by looking back
+    /// (`followsInclude`), so that the lexer keeps no state: it stays small enough for the
+    /// compiler's loop to inline its common tokens.
+    mutating func pathAfterInclude(at start: Int) -> Token? {
+        guard followsInclude(start) else { return nil }
+        var j = start + 1
+        while j < bytes.count, bytes[j] != UInt8(ascii: "\""), bytes[j] != 0x0A, bytes[j] != 0x0D { j += 1 }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") else {
+            position = j
+            var token = token(.invalid, start, j)
+            token.problem = .unclosedPath
+            return token
+        }
+        position = j + 1
+        return token(.path, start, j + 1)
+    }
+
+    /// Whether the text before `start` is blanks (at least one, on this line) after the word
+    /// `include` standing as a token of its own: at the start of the text, or after a blank or
+    /// a delimiter that ends the token before it, but not after an arrow, which would make it a
+    /// store's name (`→include`, `->include`).
+    func followsInclude(_ start: Int) -> Bool {
+        var i = start
+        while i > 0, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 { i -= 1 }
+        guard i < start, i >= 7 else { return false }
+        let word = i - 7
+        for (k, letter) in "include".utf8.enumerated() where bytes[word + k] | 0x20 != letter { return false }
+        guard word > 0 else { return true }
+        let before = bytes[word - 1]
+        if Self.isSpace(before) { return true }
+        if before < 0x80 {
+            if before == UInt8(ascii: ">"), word >= 2, bytes[word - 2] == UInt8(ascii: "-") { return false }  // ->include
+            return isDelimiter(at: word - 1)
+        }
+        // A glyph ends the token before it (`×include`), the arrow begins a store.
+        var glyph = word - 1
+        while glyph > 0, word - glyph < 4, bytes[glyph] & 0xC0 == 0x80 { glyph -= 1 }
+        guard let scalar = UTF8Scanner.decode(bytes, at: glyph, limit: word).scalar, glyph + scalar.utf8.count == word
+        else { return false }
+        return scalar.value != Self.arrow && Self.glyph(scalar) != nil
     }
 
     mutating func store(at start: Int, nameStart: Int) -> Token {

@@ -6,6 +6,9 @@ public enum TokenKind: String, Sendable, CaseIterable {
     case keyword
     /// `( a b -- c )`: a definition's declared stack effect, a comment anywhere else.
     case stackEffect
+    /// `"lib.rpn"` right after `include` on its line: the name of a file, quoted so that it
+    /// may hold spaces. There are no strings otherwise: a `"` anywhere else is an unknown word.
+    case path
 }
 
 /// Why a token is invalid.
@@ -13,6 +16,8 @@ public enum LexProblem: Sendable, Equatable {
     case unknownToken, invalidNumber, invalidUTF8, nulByte, storeNeedsName, invalidStoreName
     /// A `(` with no `)` after it on its line.
     case unclosedStackEffect
+    /// A `"` after `include` with no `"` after it on its line.
+    case unclosedPath
 }
 
 public struct Token: Sendable, Equatable {
@@ -38,6 +43,9 @@ public struct Token: Sendable, Equatable {
         self.number = number
         self.problem = problem
     }
+
+    /// For a path token, the range of the file's name between the quotes.
+    public var pathNameRange: Range<Int> { (range.lowerBound + 1)..<(range.upperBound - 1) }
 
     /// For a store token, the range of the variable name after the arrow.
     public func storeNameRange(in source: SourceFile) -> Range<Int> {

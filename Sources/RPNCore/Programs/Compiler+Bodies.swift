@@ -59,7 +59,7 @@ extension Compiler {
         case .operator: return (2, 1)
         case .function: return token.builtin!.isBinary ? (2, 1) : (1, 1)
         case .store: return (1, 0)
-        case .directive, .comment, .stackEffect, .invalid, .keyword: return (0, 0)
+        case .directive, .comment, .stackEffect, .path, .invalid, .keyword: return (0, 0)
         case .stackWord:
             switch token.builtin! {
             case .dup: return (1, 2)
@@ -192,14 +192,21 @@ extension Compiler {
                 broken = true
             }
             switch token.kind {
-            case .comment, .stackEffect:
-                continue
+            case .comment, .stackEffect, .path:
+                continue  // a path belongs to its include, reported below
             case .invalid:
                 Self.reportInvalid(token, buffer, base, log: &log)
                 broken = true
             case .keyword:
                 let keyword = token.builtin!
                 switch keyword {
+                case .include:
+                    // A definition runs when it is called, a block when it is complete: neither
+                    // is a place in the program where a file's text could stand.
+                    log.report(.error, .includeNotAtTopLevel,
+                               "include brings a file in at the top level only, not inside "
+                                   + (ownName != nil ? "a definition" : "an if or a loop"), token.range)
+                    broken = true
                 case .define:
                     log.report(.error, .nestedDefinition,
                                ownName != nil ? "a definition cannot be inside another: end '\(ownName!)' with ';' first"

@@ -47,8 +47,28 @@ struct Compiler: @unchecked Sendable {
     /// The top level of a source, across its chunks: a definition or block being gathered to
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
-    private var pendingUnset: Token?
-    var hasPendingUnset: Bool { pendingUnset != nil }
+    /// An `unset` waiting for its name, an `include` for its path.
+    private var pending: Pending?
+    /// The include the chunk stopped at, which the machine runs next (`Machine.runInclude`).
+    private var include: Include?
+    /// Whether a word of the top level waits for the next token (no checkpoint can be taken).
+    var hasPending: Bool { pending != nil || include != nil }
+
+    /// A word of the top level that takes the next token: one optional, so that the loop's
+    /// test of whether tokens may take the path in line stays one comparison per kind of state.
+    private enum Pending {
+        case unset(Token)
+        case include(Token)
+    }
+
+    /// `include "lib.rpn"` at the top level.
+    struct Include {
+        let keyword: Token
+        let path: Token
+
+        /// The keyword and its path: where errors about the include point.
+        var site: Range<Int> { keyword.range.lowerBound..<path.range.upperBound }
+    }
 
     /// A definition or block at the top level, gathered until it is complete: whether a body
     /// names its parameters is only known at its end, and a block is checked whole before it
@@ -153,6 +173,31 @@ struct Compiler: @unchecked Sendable {
         }
     }
 
+    /// What the compiler knows of the source it is in the middle of, set aside while an
+    /// included file is compiled (`suspendSource`), then taken back (`resume`). The include
+    /// stands at the top level, so nothing is being gathered or waits for a name there.
+    struct SuspendedSource {
+        fileprivate let laterDefinitions: [String: [(start: Int, effect: StackEffect?)]]
+        fileprivate let definitionsNoted: Bool
+        fileprivate let forwardCalls: [ForwardCall]
+    }
+
+    mutating func suspendSource() -> SuspendedSource {
+        SuspendedSource(laterDefinitions: laterDefinitions, definitionsNoted: definitionsNoted, forwardCalls: forwardCalls)
+    }
+
+    mutating func resume(_ source: SuspendedSource) {
+        laterDefinitions = source.laterDefinitions
+        definitionsNoted = source.definitionsNoted
+        forwardCalls = source.forwardCalls
+    }
+
+    /// The include the last chunk stopped at, once.
+    mutating func takeInclude() -> Include? {
+        defer { include = nil }
+        return include
+    }
+
     /// A new source: no definitions of it are known yet (`noteDefinitions`).
     mutating func beginSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
         laterDefinitions = [:]
@@ -252,10 +297,12 @@ struct Compiler: @unchecked Sendable {
         self.nextLocalSymbol = nextLocalSymbol
     }
 
-    /// Drops a definition or block left open and a pending `unset` (a change taken back).
+    /// Drops a definition or block left open and a pending `unset` or `include` (a change
+    /// taken back).
     mutating func forgetPending() {
         gathering = nil
-        pendingUnset = nil
+        pending = nil
+        include = nil
     }
 }
 
@@ -269,7 +316,7 @@ extension Compiler {
         case more
         /// The source is done.
         case end
-    }
+        }
 
     /// Compiles the top level of a source into `chunk`, from where `lexer` is, until the chunk
     /// holds `limit` instructions, a block comes that must wait for the depth it starts at, or
@@ -277,6 +324,7 @@ extension Compiler {
     /// `oneToken`, the chunk ends after each token of the top level (and each whole
     /// definition or block), whose tokens are added to `consumed`: editors follow what each
     /// token leaves on the stack.
+
     mutating func compileTopLevel(_ lexer: inout Lexer, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
                                   into chunk: Program, depth: Int, limit: Int, oneToken: Bool,
                                   consumed: inout [Token], variables: inout Variables,
@@ -285,7 +333,7 @@ extension Compiler {
         var exhausted = false
         // Whether numbers and operators may take the path in line (nothing gathered or waiting):
         // known again only after a token out of line.
-        var inLine = !oneToken && gathering == nil && pendingUnset == nil
+        var inLine = !oneToken && gathering == nil && pending == nil
         while chunk.count < limit {
             guard let token = lexer.next() else {
                 exhausted = true
@@ -308,7 +356,7 @@ extension Compiler {
             }
             let outcome = other(token, buffer, base, into: chunk, reach: &reach, oneToken: oneToken, consumed: &consumed,
                                 variables: &variables, log: &log)
-            inLine = !oneToken && gathering == nil && pendingUnset == nil
+            inLine = !oneToken && gathering == nil && pending == nil
             switch outcome {
             case .next: continue
             case .endChunk: return .more
@@ -325,7 +373,8 @@ extension Compiler {
     /// Any other token of the top level (out of line: the loop above stays small enough for
     /// the lexer to be inlined into it). `stop`: the token is done, and with `oneToken` so is
     /// the chunk; `next`: go on (a definition or block goes on being gathered); `endChunk`: a
-    /// block begins after code, which must run first.
+    /// block begins after code, which must run first, or an include is complete, whose file
+    /// runs after the chunk (`takeInclude`).
     @inline(never)
     private mutating func other(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, into chunk: Program,
                                 reach: inout ChunkReach, oneToken: Bool, consumed: inout [Token],
@@ -346,8 +395,8 @@ extension Compiler {
             }
             return .stop
         }
-        if let unset = pendingUnset {
-            pendingUnset = nil
+        if case .unset(let unset) = pending {
+            pending = nil
             if token.kind == .variable {
                 let name = variables.intern(UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)]))
                 chunk.append(Instruction(.unset, a: Int(name)), token)
@@ -355,6 +404,20 @@ extension Compiler {
             }
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+        }
+        if case .include(let keyword) = pending {
+            pending = nil
+            if token.kind == .path {
+                // The chunk ends as before a block; its runner asks for the include after it.
+                // No outcome of its own: one case more in `compileTopLevel`'s loop made the
+                // optimizer stop inlining the lexer there (a call per token, a tenth more
+                // instructions on straight-line code, `bench/instructions --only straight`).
+                include = Include(keyword: keyword, path: token)
+                chunk.setReach(reach.value)
+                return .endChunk
+            }
+            // An unclosed path is reported as such, below.
+            if token.problem != .unclosedPath { Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log) }
         }
         if let kind = ProgramRegion.Kind(opening: token) {
             gathering = Gathering(kind: kind, opener: token)
@@ -372,10 +435,12 @@ extension Compiler {
             return .next
         }
         switch token.kind {
-        case .comment, .stackEffect:
-            break
+        case .comment, .stackEffect, .path:
+            break  // a path comes right after its include, which took it
         case .invalid:
             Self.reportInvalid(token, buffer, base, log: &log)
+        case .keyword where token.builtin == .include:
+            pending = .include(token)
         case .keyword:
             // A closer with nothing open.
             let word = text(token.range, buffer, base)
@@ -400,7 +465,7 @@ extension Compiler {
                 reach.take(0, 1)
             }
         case .directive where token.builtin == .unset:
-            pendingUnset = token
+            pending = .unset(token)
         case .stackWord where Self.effect(of: token) == nil:
             // clear, or a counted word: the count of the literal just before it, if any.
             if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
@@ -434,11 +499,24 @@ extension Compiler {
             }
             log.report(.error, .unmatchedKeyword, message, gathered.opener.range)
         }
-        if let unset = pendingUnset {
-            pendingUnset = nil
+        switch pending {
+        case .unset(let unset):
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+        case .include(let keyword):
+            Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
+        case nil:
+            break
         }
+        pending = nil
+    }
+
+    /// An `include` with no quoted path after it on its line.
+    static func reportIncludeNeedsPath(_ keyword: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                                       log: inout DiagnosticLog) {
+        log.report(.error, .includeNeedsPath,
+                   "'\(buffer.text(keyword.range, base: base))' needs the name of a file in quotes after it on its line, "
+                       + "as in include \"lib.rpn\"", keyword.range)
     }
 
     /// A block gathered at the top level (`0 1 10 for i i + next`), checked against the depth
@@ -525,7 +603,7 @@ extension Compiler {
             // The name is interned when the store runs: storing into a built-in is an error, and
             // names no variable.
             program.append(Instruction(.store), token)
-        case .variable, .keyword, .comment, .stackEffect, .invalid:
+        case .variable, .keyword, .comment, .stackEffect, .path, .invalid:
             preconditionFailure("not a token of its own meaning: \(token.kind)")
         }
     }
@@ -604,6 +682,9 @@ extension Compiler {
                        token.range)
         case .invalidStoreName:
             log.report(.error, .storeNeedsName, "invalid variable name in \(TerminalText.quoted(word))", token.range)
+        case .unclosedPath:
+            log.report(.error, .includeNeedsPath, "\(TerminalText.quoted(word)) needs a closing '\"' on the same line",
+                       token.range)
         }
     }
 

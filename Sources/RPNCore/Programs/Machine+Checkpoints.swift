@@ -52,7 +52,7 @@ extension Machine {
 
     /// Whether a checkpoint may be taken now, between two top-level tokens.
     var canTakeCheckpoint: Bool {
-        compiler.gathering == nil && !compiler.hasPendingUnset && compiler.forwardCalls.isEmpty
+        compiler.gathering == nil && !compiler.hasPending && compiler.forwardCalls.isEmpty
     }
 
     /// Closes the segment in progress into the last checkpoint and opens a new one at `offset`.

@@ -39,10 +39,11 @@ extension Machine {
     }
 
     /// Runs `source` observing each token, as `run(_:observe:)`, and takes checkpoints at line
-    /// starts on the way (`Machine+Checkpoints`). `resuming`: the source is the rest of the
-    /// text after the checkpoint the machine was rewound to, and goes on from its state (its
-    /// steps counted on), as if the whole text had been run.
-    public mutating func run(_ source: SourceFile, resuming: Bool, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
+    /// starts on the way (`Machine+Checkpoints`). `resumingAt`: the offset of the checkpoint the
+    /// machine was rewound to; the run goes on from there with its state (its steps counted
+    /// on), as if the whole text had been run.
+    public mutating func run(_ source: SourceFile, resumingAt resumption: Int?, observe: (Token, _ top: Int32, _ depth: Int) -> Void) {
+        let resuming = resumption != nil
         keepsCheckpoints = true
         if !resuming {
             checkpoints.removeAll()
@@ -53,14 +54,16 @@ extension Machine {
             takeCheckpoint(at: source.baseOffset, tokenCount: 0)
         }
         convergence = nil
-        withoutActuallyEscaping(observe) { observe in _ = run(source, hooks: nil, observe: observe, continuing: true) }
+        withoutActuallyEscaping(observe) { observe in
+            _ = run(source, hooks: nil, observe: observe, continuing: true, from: resumption)
+        }
         previousRun = nil
         closeSegment()
         runEnd = checkpoint(at: source.endOffset, tokenCount: tokensObserved)
     }
 
     private mutating func run(_ source: SourceFile, hooks: RunHooks?, observe: ((Token, Int32, Int) -> Void)?,
-                              continuing: Bool = false) -> Bool {
+                              continuing: Bool = false, from start: Int? = nil) -> Bool {
         // A token takes at least two bytes with its separator. Reserving for that many nodes and
         // entries up front avoids copying growing arrays of millions; the pages a run never
         // touches are never resident, so this costs address space, not memory.
@@ -74,10 +77,19 @@ extension Machine {
         }
         self.hooks = hooks
         defer { self.hooks = nil }
+        return runTopLevel(source, observe: observe, checkpointing: keepsCheckpoints, from: start)
+    }
+
+    /// The chunks of `source`'s top level, run in turn; an included file's too (`runInclude`).
+    /// `checkpointing`: the document's own text, where a run with checkpoints takes them (an
+    /// included file's lines are not the document's).
+    mutating func runTopLevel(_ source: SourceFile, observe: ((Token, Int32, Int) -> Void)?, checkpointing: Bool = false,
+                              from start: Int? = nil) -> Bool {
         let chunk = Program(capacity: Self.chunkLimit + 8, copyingText: false)
         return source.bytes.withUnsafeBufferPointer { buffer in
             let base = source.baseOffset
             var lexer = Lexer(bytes: buffer, base: base)
+            if let start { lexer.position = start - base }  // a run going on from a checkpoint
             compiler.beginSource(buffer, base)
             var consumed: [Token] = []
             var observed = 0  // tokens observed since the last checkpoint
@@ -98,13 +110,14 @@ extension Machine {
                         return false
                     }
                 }
+                guard runInclude(from: source) else { return false }  // an include the chunk stopped at
                 if let observe {
                     let top = stack.isEmpty ? -1 : StackSlot.node(stack[stack.count - 1]) ?? -1
                     for token in consumed { observe(token, top, stack.count) }
                     observed += consumed.count
                 }
                 if end == .end { break }
-                if keepsCheckpoints, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base), canTakeCheckpoint {
+                if checkpointing, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base), canTakeCheckpoint {
                     let tokenCount = checkpoints[checkpoints.count - 1].tokenCount + observed
                     let count = checkpoints.count
                     // The rest is the previous run's: the run stops here (`Machine+Convergence`).
@@ -116,7 +129,7 @@ extension Machine {
                 }
             }
             compiler.finishSource(buffer, base, log: &log)
-            if keepsCheckpoints, convergence == nil { tokensObserved = checkpoints[checkpoints.count - 1].tokenCount + observed }
+            if checkpointing, convergence == nil { tokensObserved = checkpoints[checkpoints.count - 1].tokenCount + observed }
             return true
         }
     }

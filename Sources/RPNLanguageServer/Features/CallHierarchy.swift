@@ -47,9 +47,11 @@ extension LanguageServer {
         }
         guard index >= 0, Int(index) < analysis.words.count else { return nil }
         let word = analysis.words[Int(index)]
+        // A word of an included file stands at its include: the hierarchy is the document's.
+        let site = analysis.includes?.siteInDocument(of: word.range.lowerBound)
         return CallHierarchyItem(name: word.name, kind: 12, detail: analysis.effect(ofWord: Int(index))?.description,
-                                 uri: document.uri, range: document.range(of: word.range, encoding: encoding),
-                                 selectionRange: document.range(of: word.nameRange, encoding: encoding), word: index)
+                                 uri: document.uri, range: document.range(of: site ?? word.range, encoding: encoding),
+                                 selectionRange: document.range(of: site ?? word.nameRange, encoding: encoding), word: index)
     }
 
     /// The occurrences grouped by a key, the groups in the order of their first occurrence.

@@ -223,7 +223,7 @@ struct CompletionContext {
         let text = bytes[token.range.lowerBound..<cursor]
         let arrowLength = text.starts(with: "->".utf8) ? 2 : text.starts(with: "→".utf8) ? 3 : 0
         switch token.kind {
-        case .comment, .number, .stackEffect:
+        case .comment, .number, .stackEffect, .path:
             kind = .nothing
         case .store, .invalid:
             guard arrowLength > 0 else { kind = .nothing; return }  // `3x`, `😀`: nothing fits

@@ -20,6 +20,7 @@ extension LanguageServer {
     func evaluate(_ params: RPNEvaluationParams, freeVariables: Bool) throws(ResponseError) -> RPNEvaluationResult {
         let bytes: [UInt8]
         let name: String
+        var includes: DocumentIncludes?  // a document's, whose includes are read as its own are
         switch params.source {
         case .text(let text):
             bytes = Array(text.utf8)
@@ -39,14 +40,17 @@ extension LanguageServer {
             }
             bytes = Array(document.bytes[..<end])
             name = document.uri
+            includes = DocumentIncludes(document: DocumentIncludes.source(uri: document.uri, bytes: document.bytes),
+                                        fileSystem: includeFiles)
         }
         let variables = try params.variables(angleUnit: configuration.angleUnit, exact: configuration.exact)
-        let source = SourceFile(name: name, bytes: bytes)
+        let source = includes?.part(0..<bytes.count) ?? SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
-        let result = RPN.evaluate([source], options: .editor(.result(freeVariables: freeVariables),
+        var result = RPN.evaluate([source], options: .editor(.result(freeVariables: freeVariables),
                                                                     angleUnit: configuration.angleUnit,
                                                                     exact: configuration.exact),
-                                  variables: variables.map { ($0.name, $0.value) }, style: style)
+                                  variables: variables.map { ($0.name, $0.value) }, style: style, includes: includes?.resolver)
+        if let includes { result.diagnostics = includes.shownInDocument(result.diagnostics) }
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))
         return RPNEvaluationResult(values: result.values, description: result.description ?? "",
                                    variables: result.machine.variables.bound.map { ($0.name, $0.value) },

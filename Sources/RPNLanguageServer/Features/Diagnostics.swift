@@ -46,9 +46,18 @@ extension LanguageServer {
         return .full(resultID: id, items: items)
     }
 
-    /// Every diagnostic of the document, then its lints.
+    /// Every diagnostic of the document, then its lints. One of an included file, shown at
+    /// its include, has its place in that file as related information.
     private func diagnosticItems(_ document: Document) -> [JSONValue] {
-        lspDiagnostics(document.analysis.diagnostics, in: document).map(\.json) + lintDiagnostics(document)
+        let analysis = document.analysis
+        var items = lspDiagnostics(analysis.diagnostics, in: document)
+        if let includes = analysis.includes {
+            for (index, origin) in includes.origins {
+                guard let location = includes.location(of: origin.range, encoding: encoding) else { continue }
+                items[index].related = [(location, origin.message)]
+            }
+        }
+        return items.map(\.json) + lintDiagnostics(document)
     }
 
     func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [LSPDiagnostic] {

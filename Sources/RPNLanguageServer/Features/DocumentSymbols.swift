@@ -23,7 +23,7 @@ extension LanguageServer {
         }
         let printer = analysis.printer(limit: 80)
         var sweep = PositionSweep(bytes: document.bytes, encoding: encoding)  // stores come in order
-        let words = analysis.words
+        let words = analysis.documentWordIndices  // not those of the files it includes
         var nextWord = 0
         var symbols: [DocumentSymbol] = []
         symbols.reserveCapacity(stores.count + words.count)
@@ -33,10 +33,10 @@ extension LanguageServer {
             let token = analysis.tokens[store.token]
             // The words that begin before this store come first; a store in a word's body
             // is its child.
-            while nextWord < words.count, words[nextWord].range.lowerBound < token.range.lowerBound {
+            while nextWord < words.count, analysis.words[words[nextWord]].range.lowerBound < token.range.lowerBound {
                 if let word { symbols.append(word) }
-                word = try symbol(ofWord: nextWord, view)
-                wordEnd = words[nextWord].range.upperBound
+                word = try symbol(ofWord: words[nextWord], view)
+                wordEnd = analysis.words[words[nextWord]].range.upperBound
                 nextWord += 1
             }
             if let finished = word, token.range.lowerBound >= wordEnd {
@@ -58,7 +58,7 @@ extension LanguageServer {
         }
         if let word { symbols.append(word) }
         while nextWord < words.count {
-            symbols.append(try symbol(ofWord: nextWord, view))
+            symbols.append(try symbol(ofWord: words[nextWord], view))
             nextWord += 1
         }
         return symbols

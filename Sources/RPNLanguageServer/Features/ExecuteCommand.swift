@@ -34,22 +34,26 @@ extension LanguageServer {
         let bytes = document.bytes
         var machine = Machine(options: .editor(.result(freeVariables: true), angleUnit: document.angleUnit,
                                                    exact: document.exact))
+        // The parts run are the document's: so are their includes, placed after all of it.
+        let includes = DocumentIncludes(document: DocumentIncludes.source(uri: document.uri, bytes: bytes),
+                                        fileSystem: includeFiles)
+        machine.includes = includes.resolver
         // The bytes evaluated for their own sake: the line, or the selection.
         let part: Swift.Range<Int>
         switch target {
         case .range(let range):
             let requested = document.offsets(of: range, encoding: encoding)
             let (lower, upper) = (requested.lowerBound, requested.upperBound)
-            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<lower])))
+            machine.run(includes.part(0..<lower))
             // Its own source: the selection's first token starts where the selection does.
-            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[lower..<upper]), baseOffset: lower))
+            machine.run(includes.part(lower..<upper))
             part = lower..<upper
         case .position(let position):
             let line = document.lineIndex.lineRange(position.line, in: bytes)
             // A line inside a definition or block that spans lines: through its end.
             let end = document.analysis.endOfProgram(containing: line.upperBound) ?? line.upperBound
             part = line.lowerBound..<end
-            machine.run(SourceFile(name: document.uri, bytes: Array(bytes[..<part.upperBound])))
+            machine.run(includes.part(0..<part.upperBound))
         }
         // The document's variables, as they are at its end: stores in the part ran with the
         // values of their moment, the entries left read the latest ones.
@@ -62,7 +66,7 @@ extension LanguageServer {
             }
         }
         let values = machine.values()
-        let diagnostics = machine.allDiagnostics
+        let diagnostics = includes.shownInDocument(machine.allDiagnostics)
         var text = "the stack is empty"
         var expression: Swift.Range<Int>?
         if let top = machine.stackNodes.last, top >= 0 {

@@ -59,7 +59,7 @@ extension LanguageServer {
         if !words.isEmpty {
             let lines = document.lineIndex
             var byStart = Dictionary(grouping: folds.indices, by: { folds[$0].startLine })
-            for word in words {
+            for word in words where view.analysis.isInDocument(word.range.lowerBound) {  // not an included file's
                 let bytes = try view.current(word.range)
                 let start = lines.line(containing: bytes.lowerBound)
                 let end = lines.line(containing: bytes.upperBound - 1)

@@ -89,6 +89,8 @@ extension LanguageServer {
             content.append(problems(analysis, token))
         case .invalid:
             content.append(problems(analysis, token))
+        case .path:
+            content.append(includeHover(analysis, index))
         default:
             let top = analysis.tops[index]
             if top >= 0 {

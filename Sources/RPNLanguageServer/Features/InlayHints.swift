@@ -74,7 +74,7 @@ extension LanguageServer {
     /// none), in source order.
     func effectHints(_ document: Document, _ analysis: DocumentAnalysis, in range: Swift.Range<Int>, delta: Int) -> [InlayHint] {
         analysis.words.compactMap { word in
-            guard word.declaredEffect == nil, let effect = word.effect,
+            guard analysis.isInDocument(word.range.lowerBound), word.declaredEffect == nil, let effect = word.effect,
                   word.nameRange.upperBound >= range.lowerBound, word.nameRange.lowerBound < range.upperBound
             else { return nil }
             return InlayHint(position: document.position(of: word.nameRange.upperBound + delta, encoding: encoding),

@@ -104,8 +104,13 @@ extension DocumentAnalysis {
         // Locals, so the loop does not go through the class's properties on every token.
         let tokens = self.tokens, tops = self.tops, source = self.source, regions = self.regions
         let base = source.baseOffset
-        // Variables read or stored in a definition or top-level block: no lint about them.
+        // Variables read or stored in a definition or top-level block: no lint about them. Nor
+        // about those an included file reads or stores: its reads and stores are not the
+        // document's tokens.
         var inProgram = [Bool](repeating: false, count: variableCount)
+        for name in includes?.variableNames ?? [] {
+            if let variable = variables.index(of: name) { inProgram[Int(variable)] = true }
+        }
         var region = 0
         source.bytes.withUnsafeBufferPointer { text in
             for index in tokens.indices {

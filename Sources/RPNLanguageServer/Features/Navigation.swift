@@ -11,7 +11,17 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             if let symbol = analysis.symbol(at: offset) {
+                // A word of an included file is defined there.
+                if symbol.isWord, let location = analysis.includes?.location(of: analysis.words[Int(symbol.symbol)].nameRange,
+                                                                              encoding: encoding) {
+                    return [location]
+                }
                 return analysis.occurrences(of: symbol).filter(\.isDeclaration).map { location($0.range, in: document) }
+            }
+            // An include, or its file's name: the file.
+            if let index = analysis.tokenIndex(at: offset), let path = analysis.includedPath(atToken: index) {
+                return [Location(uri: FileURI.uri(path), range: Range(start: Position(line: 0, character: 0),
+                                                                      end: Position(line: 0, character: 0)))]
             }
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             let stores = analysis.occurrences.filter { $0.isStore && $0.name == occurrence.name }
@@ -21,8 +31,14 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             if let symbol = analysis.symbol(at: offset) {
-                return analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
+                var found = analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
                     .map { location($0.range, in: document) }
+                // A word of an included file: its definition there, first.
+                if symbol.isWord, request.includeDeclaration,
+                   let definition = analysis.includes?.location(of: analysis.words[Int(symbol.symbol)].nameRange, encoding: encoding) {
+                    found.insert(definition, at: 0)
+                }
+                return found
             }
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             let all = analysis.occurrences.filter {

@@ -35,15 +35,16 @@ struct ProgramCompletion {
     init() {}
 
     init(_ analysis: DocumentAnalysis, before cursor: Int) {
-        // Words: the latest definition of each name whose name ends before the cursor.
+        // Words: the latest definition of each name whose name ends before the cursor (a word
+        // of an included file: whose include does).
         var latest: [String: Int] = [:]
         var order: [String] = []
-        for (index, word) in analysis.words.enumerated() where word.nameRange.upperBound <= cursor {
+        for (index, word) in analysis.words.enumerated() where analysis.placeInDocument(word.nameRange.upperBound) <= cursor {
             if latest.updateValue(index, forKey: word.name) == nil { order.append(word.name) }
         }
         for name in order {
             let index = latest[name]!
-            words.append(Word(name: name, index: index, definedAt: analysis.words[index].nameRange.upperBound))
+            words.append(Word(name: name, index: index, definedAt: analysis.placeInDocument(analysis.words[index].nameRange.upperBound)))
         }
         guard let region = analysis.region(around: cursor), region.isComplete ? cursor < region.bytes.upperBound : true
         else { return }

@@ -11,6 +11,7 @@ extension LanguageServer {
         registerCallHierarchy()
         registerRename()
         registerDocumentSymbols()
+        registerWorkspaceSymbols()
         registerFormatting()
         registerCodeActions()
         registerExecuteCommand()

@@ -64,6 +64,11 @@ extension LanguageServer {
         let noun = isWord ? "word"
             : occurrence.kind == .parameterDeclaration || occurrence.kind == .parameterUse ? "parameter" : "loop counter"
         if let why = whyNotAName(newName, for: noun) { return why }
+        // Its definition and the calls in that file are another document's text.
+        if isWord, let file = analysis.includes?.file(containing: analysis.words[Int(occurrence.symbol)].range.lowerBound) {
+            return "\(TerminalText.quoted(name)) is defined in \(TerminalText.shown(file.name)), which this document "
+                + "includes: rename it there"
+        }
         guard newName != name else { return nil }
         var scope: Swift.Range<Int>?
         var place = "this document"

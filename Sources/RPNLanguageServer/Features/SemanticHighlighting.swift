@@ -17,6 +17,7 @@ import RPNJSON
 /// | comment   | comment.line.number-sign.rpn    | comment                     |
 /// | keyword   | keyword.control.rpn, keyword.other.definition.rpn | keyword   |
 /// | stackEffect | comment.block.stack-effect.rpn | comment                     |
+/// | path      | string.quoted.double.rpn        | string                      |
 /// | invalid   | invalid.illegal.rpn             | (none: the diagnostic shows it) |
 ///
 /// Names the lexer sees as variables may be symbols of a program, which the analysis
@@ -24,7 +25,7 @@ import RPNJSON
 /// `:`), a parameter or loop counter `parameter` (+ `declaration` where it is declared: in the
 /// `( a b -- c )`, which is split around it, or after `for`).
 public enum SemanticTokenLegend {
-    public static let types = ["number", "operator", "function", "variable", "keyword", "comment", "parameter"]
+    public static let types = ["number", "operator", "function", "variable", "keyword", "comment", "parameter", "string"]
     public static let modifiers = ["declaration", "readonly", "defaultLibrary"]
 
     /// (type index, modifier bits) of a token kind, nil for no semantic token.
@@ -40,6 +41,7 @@ public enum SemanticTokenLegend {
         case .store: (3, 1)
         case .comment, .stackEffect: (5, 0)
         case .keyword: (4, 0)
+        case .path: (7, 0)
         case .invalid: nil
         }
     }

@@ -13,7 +13,9 @@ extension DocumentAnalysis {
         for symbol in symbols where symbol.kind == .wordUse && symbol.word != symbol.symbol {
             called[Int(symbol.symbol)] = true
         }
-        return words.indices.filter { !called[$0] && words[$0].effect != nil }.map { index in
+        // Words of the included files are not the document's to clean up.
+        return words.indices.filter { !called[$0] && words[$0].effect != nil && isInDocument(words[$0].range.lowerBound) }
+            .map { index in
             Lint(code: .unusedWord, severity: DiagnosticSeverity.hint, range: words[index].nameRange,
                  message: "'\(words[index].name)' is defined but never called")
         }

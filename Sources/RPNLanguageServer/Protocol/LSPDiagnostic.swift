@@ -5,6 +5,9 @@ import RPNJSON
 struct LSPDiagnostic: JSONConvertible {
     var range: Range
     var diagnostic: Diagnostic
+    /// `relatedInformation`: for a diagnostic of an included file shown at its include, its
+    /// place in that file.
+    var related: [(location: Location, message: String)] = []
 
     var severity: Int {
         switch diagnostic.severity {
@@ -19,6 +22,9 @@ struct LSPDiagnostic: JSONConvertible {
                                   "code": .string(diagnostic.code.rawValue), "source": "rpn",
                                   "message": .string(diagnostic.message)]
         if let replacement = diagnostic.replacement { object["data"] = ["replacement": .string(replacement)] }
+        if !related.isEmpty {
+            object["relatedInformation"] = .array(related.map { ["location": $0.location.json, "message": .string($0.message)] })
+        }
         return .object(object)
     }
 }

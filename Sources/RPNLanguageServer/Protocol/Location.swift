@@ -1,7 +1,7 @@
 import RPNJSON
 
 /// LSP `Location`.
-struct Location: JSONConvertible {
+struct Location: JSONConvertible, Equatable {
     var uri: String
     var range: Range
 

@@ -60,6 +60,11 @@ final class Document {
         guard cachedAnalysis == nil, let staleAnalysis, let editsSinceAnalysis else { return nil }
         return (staleAnalysis, editsSinceAnalysis)
     }
+    /// Where `include` reads the files the document names (nil: it reads none).
+    var includeFiles: IncludeFileSystem?
+
+    /// A file the document includes was edited: the analysis goes.
+    func includedFileChanged() { analysisInputsChanged() }
 
     /// The text or a setting the analysis runs with changed: the analysis goes (its storage
     /// kept to be recycled), and with it what was said about its diagnostics.
@@ -162,8 +167,10 @@ final class Document {
     var analysis: DocumentAnalysis {
         lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
-        let analysis = DocumentAnalysis(SourceFile(name: uri, bytes: bytes), angleUnit: angleUnit, exact: exact,
-                                        checkpointSpacing: checkpointSpacing, recycling: staleAnalysis)
+        let source = DocumentIncludes.source(uri: uri, bytes: bytes)
+        let analysis = DocumentAnalysis(source, angleUnit: angleUnit, exact: exact, checkpointSpacing: checkpointSpacing,
+                                        recycling: staleAnalysis,
+                                        includes: includeFiles.map { DocumentIncludes(document: source, fileSystem: $0) })
         staleAnalysis = nil
         cachedAnalysis = analysis
         return analysis

@@ -20,14 +20,19 @@ final class DocumentAnalysis {
     let resumedFrom: Int?
     /// The token from which it took over the rest of the previous version's (nil: none).
     let tookOverFrom: Int?
+    /// The files the document includes, after it in one address space (nil: none are read).
+    let includes: DocumentIncludes?
 
     /// Analyses `source`. Given the analysis of the previous version (`previous`), it goes on
     /// from that analysis' last checkpoint before the first byte that changed (see
-    /// `Machine+Checkpoints`), keeping what came before; otherwise (another setting, or no
-    /// previous analysis) it runs the whole text, reusing the previous analysis' storage (a
-    /// keystroke in a 10^5-line document would otherwise fault in tens of megabytes anew).
+    /// `Machine+Checkpoints`), keeping what came before; otherwise (another setting, no
+    /// previous analysis, or one that included files, whose offsets follow the document's)
+    /// it runs the whole text, reusing the previous analysis' storage (a keystroke in a
+    /// 10^5-line document would otherwise fault in tens of megabytes anew).
     init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true,
-         checkpointSpacing: Int = Machine.defaultCheckpointSpacing, recycling old: DocumentAnalysis? = nil) {
+         checkpointSpacing: Int = Machine.defaultCheckpointSpacing, recycling old: DocumentAnalysis? = nil,
+         includes: DocumentIncludes? = nil) {
+        self.includes = includes
         self.source = source
         let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact)
         var machine = Machine(options: options)
@@ -43,6 +48,7 @@ final class DocumentAnalysis {
             swap(&tokens, &old.tokens)
             swap(&tops, &old.tops)
             if let first = machine.checkpoints.first, first.options.angleUnit == angleUnit, first.options.exact == exact,
+               old.includes?.files.isEmpty ?? true,
                let (checkpoint, change) = Self.resumePoint(of: machine, old: old.source.bytes, new: source.bytes) {
                 let point = machine.checkpoints[checkpoint]
                 machine.rewind(to: checkpoint, keepingFor: change)
@@ -63,11 +69,11 @@ final class DocumentAnalysis {
         }
         machine.checkpointSpacing = checkpointSpacing
         let firstNew = tokens.count
-        let rest = resumeAt.map { SourceFile(name: source.name, bytes: Array(source.bytes[$0...]), baseOffset: $0) } ?? source
-        let bound = firstNew + rest.bytes.count / 2 + 1
+        let bound = firstNew + (source.bytes.count - (resumeAt ?? 0)) / 2 + 1
         tokens.reserve(bound)
         tops.reserveCapacity(bound)
-        machine.run(rest, resuming: resumeAt != nil) { token, top, _ in
+        machine.includes = includes?.resolver
+        machine.run(source, resumingAt: resumeAt) { token, top, _ in
             tokens.append(token)
             tops.append(top)
         }
@@ -80,7 +86,7 @@ final class DocumentAnalysis {
             for top in previousTops[first...] { tops.append(converged.node(top) ?? -1) }
         }
         machine.evaluateStack()  // the final evaluation reports its diagnostics
-        self.diagnostics = machine.allDiagnostics
+        self.diagnostics = includes?.shownInDocument(machine.allDiagnostics) ?? machine.allDiagnostics
         // Only keywords open a definition or block: a document without any has no regions
         // and pays nothing more. Otherwise the tokens inside them get no top (-1), but for the
         // last of a complete one (the stack the definition or block leaves). The regions
@@ -110,6 +116,7 @@ final class DocumentAnalysis {
         self.tops = tops
         self.regions = found
         var symbols = machine.symbols
+        if includes != nil { symbols.removeAll { !source.contains($0.range.lowerBound) } }  // the document's own
         if !symbols.isEmpty, zip(symbols, symbols.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             symbols.sort { $0.range.lowerBound < $1.range.lowerBound }
         }

@@ -47,6 +47,7 @@ extension LanguageServer {
             // Edits waiting one behind the other are all applied, and only the last analysed,
             // after the requests queued behind it (see `analyseSoon`).
             if !isSuperseded(document.uri) { analyseSoon(document) }
+            refreshDocuments(including: document)
         }
         on(DidCloseTextDocumentNotification.self) { [unowned self] notification in
             let uri = notification.textDocument.uri
@@ -67,6 +68,7 @@ extension LanguageServer {
         document.angleUnit = configuration.angleUnit
         document.exact = configuration.exact
         document.checkpointSpacing = configuration.checkpointSpacing
+        document.includeFiles = includeFiles
         documents.open(document)
         return document
     }

@@ -59,6 +59,11 @@ public final class LanguageServer {
     public var freedMemory = false
     /// How long an analysis is kept after it was last asked for (see `AnalysisRetention`).
     public var analysisRetention: Duration = .seconds(30)
+    /// The paths of the workspace's folders (`initialize`), whose `*.rpn` files
+    /// `workspace/symbol` searches.
+    var workspaceFolders: [String] = []
+    /// The symbols of the workspace's files as last read, by path (see `WorkspaceSymbols`).
+    var workspaceSymbolFiles: [String: WorkspaceSymbols.File] = [:]
 
     public static let name = "rpn"
     public static let version = RPN.version

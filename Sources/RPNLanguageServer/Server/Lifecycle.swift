@@ -14,6 +14,7 @@ extension LanguageServer {
                 }
             }
             configuration.apply(request.settings)
+            workspaceFolders = request.workspaceFolders
             state = .running
             return InitializeResult(capabilities: capabilities, serverName: Self.name, serverVersion: Self.version)
         }

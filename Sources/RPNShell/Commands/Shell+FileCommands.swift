@@ -20,7 +20,7 @@ extension Shell {
             let path = try Self.path(arguments)
             let bytes: [UInt8]
             do throws(InputError) { bytes = try environment.readFile(path) } catch { throw CommandError(error.message) }
-            calculate(String(decoding: bytes, as: UTF8.self), file: path)
+            calculate(String(decoding: bytes, as: UTF8.self), file: path, path: environment.filePath(path))
         }
     }
 

@@ -1,3 +1,4 @@
+import RPNCommandLine
 import RPNCore
 
 /// The calculator's model controller: one stack and one set of variables for a whole session,
@@ -16,16 +17,19 @@ public final class Session {
         /// `:fav` keeps them. `:set`, `:unset` and `:deg` appear as the words that do the same.
         var lines: [ProgramLine]
         /// The accepted lines' sources in one address space (diagnostics point into any of
-        /// them), plus at most one rejected line at the end, kept until the next line so its
-        /// errors can be shown.
+        /// them), each followed by the files it included, plus at most one rejected line (and
+        /// its includes) at the end, kept until the next line so its errors can be shown.
         var sources: SourceSet
         var acceptedSources: Int
+        /// The lines typed or loaded among them (`line 3` names the third).
+        var acceptedLines = 0
     }
 
     /// One step of the history.
     enum Step {
-        /// A machine change, with the line it added to the program and the source it ran.
-        case change(Machine.Change, line: ProgramLine?, source: SourceFile?)
+        /// A machine change, with the line it added to the program and the sources it ran: the
+        /// line's, then those of the files it included.
+        case change(Machine.Change, line: ProgramLine?, sources: [SourceFile])
         /// `:clear`: the state on the other side (before it while undoable, after it while redoable).
         case replacement(State)
     }
@@ -38,6 +42,9 @@ public final class Session {
     public var format = NumberFormat()
     /// How many undo levels are kept.
     public var undoLimit = 1000
+    /// Where `include` reads files: a typed line's names are relative to the working
+    /// directory, a loaded file's to its folder.
+    public var includeFiles: IncludeFileSystem = .disk
 
     /// A session in `angleUnit` with `variables` bound from the start (`rpn --degrees --set
     /// x=3`): part of the program, so `:save` writes them, but not steps `:undo` takes back.
@@ -90,22 +97,28 @@ public final class Session {
 
     // MARK: - Changes (each one undoable)
 
-    /// Runs a line (or a loaded file, named `name`) on the stack. A line with an error is
-    /// rejected whole; `interrupted` is asked now and then whether to give up.
+    /// Runs a line (or a loaded file, named `name`, read from `path`) on the stack. A line
+    /// with an error is rejected whole; `interrupted` is asked now and then whether to give up.
     @discardableResult
-    public func enter(_ line: String, name: String? = nil, interrupted: () -> Bool = { false }) -> Outcome {
-        let (outcome, step) = run(line, name: name, interrupted: interrupted)
+    public func enter(_ line: String, name: String? = nil, path: String? = nil, interrupted: () -> Bool = { false }) -> Outcome {
+        let (outcome, step) = run(line, name: name, path: path, interrupted: interrupted)
         if let step { record(step) }
         return outcome
     }
 
     /// Runs a line as `enter` does; the step to record when it was accepted.
-    private func run(_ line: String, name: String?, interrupted: () -> Bool) -> (Outcome, Step?) {
+    private func run(_ line: String, name: String?, path: String? = nil, interrupted: () -> Bool) -> (Outcome, Step?) {
         dropRejectedSource()
-        let source = state.sources.add(name: name ?? "line \(state.acceptedSources + 1)", bytes: Array(line.utf8))
+        let source = state.sources.add(name: name ?? "line \(state.acceptedLines + 1)", bytes: Array(line.utf8), path: path)
+        // The files the line includes go after it, and come and go with it.
+        let includes = IncludeResolver(sources: state.sources, fileSystem: includeFiles)
+        state.machine.includes = includes
         state.machine.clearDiagnostics()
         state.machine.beginChange()
-        guard state.machine.run(source, interrupted: interrupted) else {
+        let finished = state.machine.run(source, interrupted: interrupted)
+        state.machine.includes = nil
+        state.sources = includes.sources
+        guard finished else {
             state.machine.abandonChange()
             dropRejectedSource()
             return (.interrupted, nil)
@@ -123,11 +136,13 @@ public final class Session {
         }
         let change = state.machine.endChange()
         state.machine.clearDiagnostics()
-        state.acceptedSources += 1
+        let added = Array(includes.sources.files[state.acceptedSources...])
+        state.acceptedSources += added.count
+        state.acceptedLines += 1
         let programLine = line.allSatisfy(\.isWhitespace) ? nil : ProgramLine(line, source: source)
         if let programLine { state.lines.append(programLine) }
-        return (.accepted(warnings: diagnostics.filter { source.contains($0.range.lowerBound) }),
-                .change(change, line: programLine, source: source))
+        return (.accepted(warnings: diagnostics.filter { diagnostic in added.contains { $0.contains(diagnostic.range.lowerBound) } }),
+                .change(change, line: programLine, sources: added))
     }
 
     /// `:set NAME VALUE`: judged like a line, so a value that breaks an entry (`1 y ÷` and
@@ -193,7 +208,7 @@ public final class Session {
         state.machine.clearDiagnostics()
         let programLine = ProgramLine(line)
         state.lines.append(programLine)
-        record(.change(change, line: programLine, source: nil))
+        record(.change(change, line: programLine, sources: []))
         return .accepted(warnings: [])
     }
 
@@ -241,23 +256,21 @@ public final class Session {
     /// Applies a step one way and returns it ready for the other way.
     private func apply(_ step: Step, undoing: Bool) -> Step {
         switch step {
-        case .change(var change, let line, let source):
+        case .change(var change, let line, let sources):
             if undoing {
                 state.machine.undo(&change)
                 if line != nil { state.lines.removeLast() }
-                if source != nil {
-                    state.sources.removeLast()
-                    state.acceptedSources -= 1
-                }
+                for _ in sources { state.sources.removeLast() }
+                state.acceptedSources -= sources.count
+                if !sources.isEmpty { state.acceptedLines -= 1 }
             } else {
                 state.machine.redo(&change)
                 if let line { state.lines.append(line) }
-                if let source {
-                    state.sources.append(source)
-                    state.acceptedSources += 1
-                }
+                for source in sources { state.sources.append(source) }
+                state.acceptedSources += sources.count
+                if !sources.isEmpty { state.acceptedLines += 1 }
             }
-            return .change(change, line: line, source: source)
+            return .change(change, line: line, sources: sources)
         case .replacement(let other):
             let current = state
             state = other
@@ -334,6 +347,10 @@ public final class Session {
 
     /// Every source the session's diagnostics can point into.
     public var sources: SourceSet { state.sources }
+
+    /// The source of the line entered last (kept after it while it was rejected), not of a
+    /// file it included.
+    public var lastLineSource: SourceFile? { state.sources.files.last { $0.includeSite == nil } }
 
     public var depth: Int { state.machine.depth }
 

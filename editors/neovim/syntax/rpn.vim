@@ -19,7 +19,9 @@ syntax case ignore
 syntax keyword rpnStack    dup drop swap over rot clear depth pick roll rolld nip tuck dup2 drop2
 syntax keyword rpnStack    dupn dropn last lastx
 syntax keyword rpnDirective deg rad unset float exact
-syntax keyword rpnKeyword  if else then for next step begin until
+syntax keyword rpnKeyword  if else then for next step begin until include
+" The quoted file name right after include on its line.
+syntax match rpnPath      /\c\%(\<include[ \t]\+\)\@<="[^"]*"/
 syntax match rpnFunction  /[√±!~]/
 " After the functions, so that != wins over ! at the same column.
 syntax match rpnOperator  /[-+−*×\/÷^%&|<>=≤≥≠]\|<<\|>>\|<=\|>=\|==\|!=/
@@ -52,6 +54,7 @@ highlight default link rpnDirective   PreProc
 highlight default link rpnStore       StorageClass
 highlight default link rpnVariable    Identifier
 highlight default link rpnKeyword     Conditional
+highlight default link rpnPath        String
 highlight default link rpnDefine      Define
 highlight default link rpnWordName    Function
 highlight default link rpnStackEffect SpecialComment

@@ -1,0 +1,68 @@
+import Platform
+import RPNCore
+
+/// The files `include` reads in the language server: a document the client has open is read
+/// as the client has it (edits not yet saved included), any other file from the disk.
+extension LanguageServer {
+    var includeFiles: IncludeFileSystem {
+        IncludeFileSystem(
+            canonicalPath: { [unowned self] path in
+                switch RegularFile.canonicalPath(path) {
+                case .success(let real): return .success(real)
+                case .failure(let error):
+                    // A document open in the client that is not on the disk (yet).
+                    guard path.hasPrefix("/"), openDocument(atPath: path) != nil else {
+                        return .failure(Diagnostic.Message(error.reason))
+                    }
+                    return .success(path)
+                }
+            },
+            read: { [unowned self] path, limit in
+                guard let document = openDocument(atPath: path) else {
+                    return RegularFile.read(path, limit: limit).mapError { Diagnostic.Message($0.reason) }
+                }
+                guard document.bytes.count <= limit else {
+                    return .failure(Diagnostic.Message(RegularFile.Failure.tooBig(size: document.bytes.count, limit: limit).reason))
+                }
+                return .success(document.bytes)
+            })
+    }
+
+    /// The open document of the file at `path` (a real path, or a path of no file on the disk).
+    func openDocument(atPath path: String) -> Document? {
+        documents.all.first { document in
+            guard let documentPath = FileURI.path(document.uri) else { return false }
+            return documentPath == path || (try? RegularFile.canonicalPath(documentPath).get()) == path
+        }
+    }
+
+    /// After an edit of `document`: the open documents that include its file analyse again,
+    /// and their diagnostics are pushed again (a client that pulls is asked to pull). One whose
+    /// analysis was let go (`AnalysisRetention`) is analysed again if it has an include at all.
+    func refreshDocuments(including document: Document) {
+        guard let edited = FileURI.path(document.uri) else { return }
+        let path = (try? RegularFile.canonicalPath(edited).get()) ?? edited
+        var refreshed = false
+        for other in documents.all where other !== document {
+            guard other.analysisIfMade.map({ $0.includes?.includes(path: path) == true })
+                    ?? Self.mentionsInclude(other.bytes) else { continue }
+            other.includedFileChanged()
+            refreshed = true
+            if !isSuperseded(other.uri) { publishDiagnostics(other) }
+        }
+        if refreshed, clientCapabilities.diagnosticPull, clientCapabilities.diagnosticRefresh {
+            sendRequest("workspace/diagnostic/refresh")
+        }
+    }
+
+    /// Whether a text holds `include` in any ASCII case (in a comment too: this only decides
+    /// whether to analyse again).
+    static func mentionsInclude(_ bytes: [UInt8]) -> Bool {
+        let word = Array("include".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            if (1..<word.count).allSatisfy({ bytes[start + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
+    }
+}
