@@ -33,6 +33,8 @@ extension Machine {
         let lastX: Double
         let variableCount: Int
         let boundChanges: Int
+        /// The caches' clock there (`Machine.epoch`).
+        let epoch: UInt32
         /// Filled when the segment after the checkpoint ends: the entries it replaced below
         /// `floor`, and the bindings and word names it changed, as they were here.
         public internal(set) var floor = 0
@@ -73,7 +75,8 @@ extension Machine {
             storeMark: store.mark, compilerMark: compiler.mark, log: log.mark, reportedCount: reportLog.count,
             reportedCalls: reportedCallDiagnostics, suggestions: suggestions, steps: steps, stepLimitReached: stepLimitReached,
             ownNameComparisonsLeft: ownNameComparisonsLeft, storeCompactionThreshold: storeCompactionThreshold,
-            options: options, lastX: lastX, variableCount: variables.names.count, boundChanges: variables.boundChanges)
+            options: options, lastX: lastX, variableCount: variables.names.count, boundChanges: variables.boundChanges,
+            epoch: epoch)
     }
 
     /// Ends the segment in progress (at a checkpoint or the end of the source): what it

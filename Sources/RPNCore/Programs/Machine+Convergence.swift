@@ -65,6 +65,9 @@ extension Machine {
         let variables: Variables
         let wordOfVariable: [Int32]
         let laterQueries: [String: Int]
+        /// The caches' clock where it ended.
+        let epoch: UInt32
+        let bucketEpochs: [UInt32]
         /// The next checkpoint to compare with.
         var next = 0
     }
@@ -127,7 +130,8 @@ extension Machine {
             diagnostics: diagnostics,
             reported: Array(reportLog[point.reportedCount..<end.reportedCount]),
             stack: Array(stack[stackBase...]), stackBase: stackBase, variables: variables,
-            wordOfVariable: compiler.wordOfVariable, laterQueries: compiler.laterQueries)
+            wordOfVariable: compiler.wordOfVariable, laterQueries: compiler.laterQueries, epoch: epoch,
+            bucketEpochs: bucketEpochs)
         rewind(to: index)
         previousRun = previous
     }
@@ -282,10 +286,18 @@ extension Machine {
         let firstOld = old.nodeCount - from.nodeCount
         let linkBase = links.count
         links.append(contentsOf: previous.links[(old.linkCount - from.linkCount)...])
+        // The rest's values cached in its nodes stay valid: the caches' clock moves on by how
+        // much further this run's is than the previous one's was here, and with it the buckets
+        // the rest changed (a bucket changed before here is as this run left it: the same
+        // bindings).
+        let epochShift = epoch &- old.epoch
         nodes.reserveCapacity(nodes.count + previous.nodes.count - firstOld)
         for node in previous.nodes[firstOld...] {
-            let moved = node.moved(child: movedNode, link: { $0 + Int32(linkShift) }, value: moved,
+            var moved = node.moved(child: movedNode, link: { $0 + Int32(linkShift) }, value: moved,
                                    start: { change.map($0) ?? $0 })
+            // Values cached after the run (by its final evaluation, by requests) are dropped: a
+            // run evaluates those again at its end, and reports what fails there.
+            moved.cacheEpoch = moved.cacheEpoch == 0 || moved.cacheEpoch > end.epoch ? 0 : moved.cacheEpoch &+ epochShift
             if node.kind == .call || node.kind == .select {
                 let at = Int(node.lhs) + linkShift
                 let operands = node.kind == .call ? (at + 2)..<(at + 2 + Int(links[at + 1])) : at..<(at + 3)
@@ -332,11 +344,13 @@ extension Machine {
                 change: change, tokenShift: tokenShift, nodeShift: nodeShift, linkShift: linkShift,
                 storeShift: (storeBase.boxes - from.storeMark.boxes, storeBase.fractions - from.storeMark.fractions),
                 symbolShift: symbolShift, localShift: localShift, logShift: logShift,
-                reportShift: reportShift, stepShift: stepShift, depthShift: delta, slot: moved))
+                reportShift: reportShift, stepShift: stepShift, depthShift: delta, epochShift: epochShift, slot: moved))
         }
         storeFloor = checkpoints[checkpoints.count - 1].storeMark
-        epoch += 1
-        for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
+        for bucket in bucketEpochs.indices where previous.bucketEpochs[bucket] > old.epoch {
+            bucketEpochs[bucket] = previous.bucketEpochs[bucket] &+ epochShift
+        }
+        epoch = Swift.max(epoch, previous.epoch &+ epochShift)
         tokensObserved = end.tokenCount + tokenShift
         self.convergence = convergence
     }

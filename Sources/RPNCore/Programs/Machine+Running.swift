@@ -60,6 +60,9 @@ extension Machine {
         previousRun = nil
         closeSegment()
         runEnd = checkpoint(at: source.endOffset, tokenCount: tokensObserved)
+        // Values cached from here on (the final evaluation's, requests') are told apart from the
+        // run's by their epoch (`Machine+Convergence` keeps only the run's).
+        epoch += 1
     }
 
     private mutating func run(_ source: SourceFile, hooks: RunHooks?, observe: ((Token, Int32, Int) -> Void)?,
