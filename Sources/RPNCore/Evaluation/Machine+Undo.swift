@@ -77,20 +77,47 @@ extension Machine {
         stackFloor = stack.count
     }
 
-    /// Ends the change in progress and returns its record.
-    public mutating func endChange() -> Change {
+    /// What a journal kept, once it is closed: the floor the stack went down to, the entries
+    /// below where it began that were replaced (oldest first), and the bindings and word
+    /// names as they were.
+    struct TakenBack {
+        let journal: Journal
+        let floor: Int
+        let entriesBefore: [Double]
+        let oldWordNames: [Int32: Int32]
+    }
+
+    /// Ends the journal in progress (a shell's change, or an analysis' segment).
+    mutating func closeJournal() -> TakenBack {
         guard let journal else { preconditionFailure("no change in progress") }
         self.journal = nil
         let floor = stackFloor
         stackFloor = 0
         let oldWordNames = compiler.oldWordNames ?? [:]
         compiler.oldWordNames = nil
+        // The floor started at the old depth: the entries were saved top first.
+        return TakenBack(journal: journal, floor: floor, entriesBefore: journal.savedEntries.reversed(), oldWordNames: oldWordNames)
+    }
+
+    /// Puts back what a journal replaced: the stack's entries from `floor` up, the bindings and
+    /// the word names (a change undone, or the segments after a checkpoint).
+    mutating func putBack(floor: Int, entries: [Double], bindings: [(Int32, Variables.Binding)], wordNames: [(Int32, Int32)]) {
+        stack.removeSubrange(floor...)
+        stack.append(contentsOf: entries)
+        for (index, binding) in bindings { variables.bind(index, binding) }
+        for (name, word) in wordNames { compiler.setWordName(name, word) }
+    }
+
+    /// Ends the change in progress and returns its record.
+    public mutating func endChange() -> Change {
+        let closed = closeJournal()
+        let journal = closed.journal, floor = closed.floor, oldWordNames = closed.oldWordNames
         compiler.forgetPending()
         let newVariables = Int32(journal.variableCount)..<Int32(variables.names.count)
         let changed = journal.oldBindings.keys.sorted()
         return Change(
             nodeCount: journal.nodeCount, storeMark: journal.storeMark, storeEnd: store.mark, floor: floor,
-            entriesBefore: journal.savedEntries.reversed(),  // the floor started at the old depth
+            entriesBefore: closed.entriesBefore,
             entriesAfter: Array(stack[floor...]),
             variableCount: journal.variableCount,
             namesAdded: Array(variables.names[journal.variableCount...]),
@@ -137,14 +164,12 @@ extension Machine {
         nodes.removeSubrange(change.nodeCount...)
         change.valuesAdded = store.values(from: change.storeMark, to: change.storeEnd)
         store.truncate(to: change.storeMark)
-        stack.removeSubrange(change.floor...)
-        stack.append(contentsOf: change.entriesBefore)
         variables.truncate(to: change.variableCount)
-        for (index, binding) in change.bindingsBefore { variables.bind(index, binding) }
+        change.programsAdded = takeProgramTail(from: change.programsBefore)
+        putBack(floor: change.floor, entries: change.entriesBefore, bindings: change.bindingsBefore,
+                wordNames: change.wordNamesBefore)
         options = change.optionsBefore
         lastX = change.lastXBefore
-        change.programsAdded = takeProgramTail(from: change.programsBefore)
-        for (name, word) in change.wordNamesBefore { compiler.setWordName(name, word) }
         compiler.forgetPending()
         invalidateCaches()
     }
@@ -200,10 +225,15 @@ extension Machine {
 
     /// Every cached value is stale after bindings were restored behind the epochs' back.
     private mutating func invalidateCaches() {
-        epoch += 1
-        for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
+        outdateCachedValues()
         suggestions.removeAll()
         reportedNodes.removeAll(keepingCapacity: true)
+    }
+
+    /// Every value cached in a node is stale: bindings changed behind the epochs' back.
+    mutating func outdateCachedValues() {
+        epoch += 1
+        for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
     }
 
     /// Called before an operation overwrites or removes the entries from `index` up.

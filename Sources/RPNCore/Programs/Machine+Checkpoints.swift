@@ -82,33 +82,26 @@ extension Machine {
     /// Ends the segment in progress (at a checkpoint or the end of the source): what it
     /// overwrote goes into the last checkpoint.
     mutating func closeSegment() {
-        guard recordingSegment, let journal else { return }
+        guard recordingSegment else { return }
         recordingSegment = false
-        let floor = stackFloor
-        let oldWordNames = compiler.oldWordNames ?? [:]
-        self.journal = nil
-        stackFloor = 0
-        compiler.oldWordNames = nil
+        let closed = closeJournal()
         let last = checkpoints.count - 1
-        checkpoints[last].floor = floor
-        checkpoints[last].entriesBefore = journal.savedEntries.reversed()
-        checkpoints[last].bindingsBefore = journal.oldBindings.map { ($0.key, $0.value) }
-        checkpoints[last].wordNamesBefore = oldWordNames.map { ($0.key, $0.value) }
+        checkpoints[last].floor = closed.floor
+        checkpoints[last].entriesBefore = closed.entriesBefore
+        checkpoints[last].bindingsBefore = closed.journal.oldBindings.map { ($0.key, $0.value) }
+        checkpoints[last].wordNamesBefore = closed.oldWordNames.map { ($0.key, $0.value) }
         checkpoints[last].readsDepth = depthRead
         checkpoints[last].blockSlack = compiler.blockSlack
     }
 
     /// Takes the machine back to `checkpoints[index]`, as a run from the start would have left
-    /// it there, and drops the checkpoints after it; `run(_:resuming:observe:)` goes on from
-    /// there. The nodes, values and diagnostics made
-    /// after it are forgotten.
+    /// it there, and drops the checkpoints after it; `run(_:resumingAt:observe:)` goes on from
+    /// there. The nodes, values and diagnostics made after it are forgotten.
     public mutating func rewind(to index: Int) {
         precondition(journal == nil, "rewinding inside a change")
         for segment in checkpoints[index...].reversed() {
-            stack.removeSubrange(segment.floor...)
-            stack.append(contentsOf: segment.entriesBefore)
-            for (variable, binding) in segment.bindingsBefore { variables.bind(variable, binding) }
-            for (name, word) in segment.wordNamesBefore { compiler.setWordName(name, word) }
+            putBack(floor: segment.floor, entries: segment.entriesBefore, bindings: segment.bindingsBefore,
+                    wordNames: segment.wordNamesBefore)
         }
         let point = checkpoints[index]
         checkpoints.removeSubrange((index + 1)...)
@@ -133,9 +126,7 @@ extension Machine {
         storeCompactionThreshold = point.storeCompactionThreshold
         options = point.options
         lastX = point.lastX
-        // Values cached in the nodes kept were computed with later bindings.
-        epoch += 1
-        for bucket in bucketEpochs.indices { bucketEpochs[bucket] = epoch }
+        outdateCachedValues()  // the nodes kept cached values with later bindings
         runEnd = nil
         previousRun = nil
         convergence = nil

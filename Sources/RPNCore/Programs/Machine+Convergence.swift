@@ -284,7 +284,6 @@ extension Machine {
         store.append(previous.store)
         // Nodes and the links of calls and selects.
         let firstOld = old.nodeCount - from.nodeCount
-        let linkBase = links.count
         links.append(contentsOf: previous.links[(old.linkCount - from.linkCount)...])
         // The rest's values cached in its nodes stay valid: the caches' clock moves on by how
         // much further this run's is than the previous one's was here, and with it the buckets
@@ -305,7 +304,6 @@ extension Machine {
             }
             nodes.append(moved)
         }
-        _ = linkBase
         // Words, symbols, word names.
         for word in previous.words[(old.compilerMark.words - from.compilerMark.words)...] {
             compiler.appendWord(word.moved(by: change))
@@ -379,11 +377,7 @@ extension Machine.PreviousRun {
     /// The first of the sorted `indices` at or after `k`.
     private static func first(in indices: [Int]?, from k: Int) -> Int? {
         guard let indices else { return nil }
-        var low = 0, high = indices.count
-        while low < high {
-            let mid = (low + high) / 2
-            if indices[mid] < k { low = mid + 1 } else { high = mid }
-        }
+        let low = indices.partitioningIndex { $0 < k }
         return low < indices.count ? indices[low] : nil
     }
 

@@ -47,9 +47,7 @@ extension Machine {
         keepsCheckpoints = true
         if !resuming {
             checkpoints.removeAll()
-            steps = 0
-            ownNameComparisonsLeft = Self.ownNameComparisons
-            stepLimitReached = false
+            startCounting()
             previousRun = nil
             takeCheckpoint(at: source.baseOffset, tokenCount: 0)
         }
@@ -73,11 +71,7 @@ extension Machine {
         let tokenBound = source.bytes.count / 2 + 1
         if options.keepTrees { nodes.reserve(atLeast: tokenBound) }
         stack.reserve(extra: tokenBound)
-        if !continuing {
-            steps = 0
-            ownNameComparisonsLeft = Self.ownNameComparisons
-            stepLimitReached = false
-        }
+        if !continuing { startCounting() }
         self.hooks = hooks
         defer { self.hooks = nil }
         return runTopLevel(source, observe: observe, checkpointing: keepsCheckpoints, from: start)
@@ -135,6 +129,13 @@ extension Machine {
             if checkpointing, convergence == nil { tokensObserved = checkpoints[checkpoints.count - 1].tokenCount + observed }
             return true
         }
+    }
+
+    /// A new source's budgets: its steps, and did-you-mean's comparisons.
+    private mutating func startCounting() {
+        steps = 0
+        ownNameComparisonsLeft = Self.ownNameComparisons
+        stepLimitReached = false
     }
 
     /// Where the next line starts when only blanks follow `offset` on its line (nil: a token

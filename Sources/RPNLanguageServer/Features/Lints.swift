@@ -112,15 +112,7 @@ extension DocumentAnalysis {
             if let variable = variables.index(of: name) { inProgram[Int(variable)] = true }
         }
         var region = 0
-        // `namesProgramSymbol` as the tokens go by, in order: one sweep of the symbols, not a
-        // search per token (a document of programs has one per name).
-        let symbols = self.symbols
-        var nextSymbol = 0
-        func namesSymbol(_ index: Int, _ token: Token, inRegion: Bool) -> Bool {
-            while nextSymbol < symbols.count, symbols[nextSymbol].range.upperBound <= token.range.lowerBound { nextSymbol += 1 }
-            if nextSymbol < symbols.count, symbols[nextSymbol].range.lowerBound == token.range.lowerBound { return true }
-            return inRegion && regions[region].nameToken == index  // the name of a definition being typed
-        }
+        var programSymbols = ProgramSymbolSweep(self)  // the tokens come in order
         source.bytes.withUnsafeBufferPointer { text in
             for index in tokens.indices {
                 let token = tokens[index]
@@ -128,14 +120,14 @@ extension DocumentAnalysis {
                     while region < regions.count, regions[region].tokens.upperBound <= index { region += 1 }
                     if region < regions.count, regions[region].tokens.contains(index) {
                         let name = token.kind == .store ? token.storeNameRange(in: source)
-                            : token.kind == .variable && !namesSymbol(index, token, inRegion: true) ? token.range : nil
+                            : token.kind == .variable && !programSymbols.names(index, token) ? token.range : nil
                         if let name, let variable = variable(name, text) {
                             inProgram[Int(variable)] = true
                         }
                         unsetPending = false
                         continue
                     }
-                    if token.kind == .variable, namesSymbol(index, token, inRegion: false) { continue }  // a call, not a read
+                    if token.kind == .variable, programSymbols.names(index, token) { continue }  // a call, not a read
                 }
                 let wasUnsetPending = unsetPending
                 unsetPending = false

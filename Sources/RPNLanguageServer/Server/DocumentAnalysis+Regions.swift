@@ -28,12 +28,7 @@ extension DocumentAnalysis {
 
     /// Index in `symbols` of the first occurrence that ends after `offset`.
     private func firstSymbol(endingAfter offset: Int) -> Int {
-        var low = 0, high = symbols.count
-        while low < high {
-            let mid = (low + high) / 2
-            if symbols[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
+        symbols.partitioningIndex { $0.range.upperBound <= offset }
     }
 
     /// The occurrence of a word, parameter or loop counter at a byte offset: under it, or
@@ -64,11 +59,33 @@ extension DocumentAnalysis {
     /// Whether a token names a word, parameter or loop counter (so is no variable): a symbol
     /// starts there, or it is the name of a definition being typed.
     func namesProgramSymbol(_ tokenIndex: Int) -> Bool {
+        namesProgramSymbol(tokenIndex, symbolFrom: firstSymbol(endingAfter: tokens[tokenIndex].range.lowerBound))
+    }
+
+    /// `namesProgramSymbol`, given the index of the first symbol that ends after the token's
+    /// start (a search, or a sweep's place).
+    fileprivate func namesProgramSymbol(_ tokenIndex: Int, symbolFrom index: Int) -> Bool {
         guard !regions.isEmpty || !symbols.isEmpty else { return false }
-        let range = tokens[tokenIndex].range
-        let index = firstSymbol(endingAfter: range.lowerBound)
-        if index < symbols.count, symbols[index].range.lowerBound == range.lowerBound { return true }
+        if index < symbols.count, symbols[index].range.lowerBound == tokens[tokenIndex].range.lowerBound { return true }
         return region(ofToken: tokenIndex)?.nameToken == tokenIndex
+    }
+
+    /// `namesProgramSymbol` for tokens asked about in order (the lints' pass): one sweep of the
+    /// symbols instead of a search per token, which a document of programs has one of per name.
+    struct ProgramSymbolSweep {
+        private let analysis: DocumentAnalysis
+        private let symbols: [SymbolOccurrence]
+        private var next = 0
+
+        init(_ analysis: DocumentAnalysis) {
+            self.analysis = analysis
+            symbols = analysis.symbols
+        }
+
+        mutating func names(_ tokenIndex: Int, _ token: Token) -> Bool {
+            while next < symbols.count, symbols[next].range.upperBound <= token.range.lowerBound { next += 1 }
+            return analysis.namesProgramSymbol(tokenIndex, symbolFrom: next)
+        }
     }
 
     /// The text of an occurrence.

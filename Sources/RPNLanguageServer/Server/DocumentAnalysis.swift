@@ -156,11 +156,7 @@ final class DocumentAnalysis {
             }
         }
         // The last checkpoint at or before `limit`.
-        var low = 0, high = checkpoints.count
-        while low < high {
-            let mid = (low + high) / 2
-            if checkpoints[mid].offset <= limit { low = mid + 1 } else { high = mid }
-        }
+        let low = checkpoints.partitioningIndex { $0.offset <= limit }
         return low == 0 ? nil : (low - 1, Machine.TextChange(start: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix))
     }
 
@@ -196,12 +192,7 @@ final class DocumentAnalysis {
     /// The first token that ends after `offset` (`tokens.count`: none). Tokens never span a
     /// line break, so from a line's start it is the line's first token, if it has any.
     func firstToken(endingAfter offset: Int) -> Int {
-        var low = 0, high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
+        tokens.partitioningIndex { $0.range.upperBound <= offset }
     }
 
     func text(of token: Token) -> String { source.text(of: token.range) }
