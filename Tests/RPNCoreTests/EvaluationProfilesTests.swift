@@ -17,7 +17,7 @@ import Testing
 
     static let trees = "runs 10^7 steps at most: its descriptions keep a tree of about 32 bytes a step; "
         + "raise it with --max-steps N"
-    static let editor = "the editor runs a program for 10^6 steps; rpn FILE runs up to 10^9"
+    static let editor = "the editor runs each line for 10^6 steps, 10^7 in all; rpn FILE runs up to 10^9"
 
     static let cases: [Case] = [
         Case(name: "rpn -e", options: .commandLine(angleUnit: .radians, exact: true, treesFor: nil),

@@ -11,7 +11,7 @@ import Testing
     static let long = "0 1 3000000 for i i + next\n"
     /// Never ends: `0 until` repeats for ever.
     static let endless = "begin 0 until\n"
-    static let advice = "the editor runs a program for 10^6 steps; rpn FILE runs up to 10^9"
+    static let advice = "the editor runs each line for 10^6 steps, 10^7 in all; rpn FILE runs up to 10^9"
 
     static func stepLimit(_ diagnostics: [JSONValue]) -> [JSONValue] {
         diagnostics.filter { $0["code"] == "step-limit" }
@@ -26,6 +26,26 @@ import Testing
         #expect(found.first?["severity"] == 2, "a warning: the editor checks the rest without running it")
         let message = found.first?["message"]?.stringValue ?? ""
         #expect(message.contains(Self.advice), "\(message)")
+    }
+
+    /// The budget is each top-level line's: a long line does not leave the lines after it
+    /// unrun (a document of 10^5 lines of programs takes more than 10^6 steps in all), and
+    /// each line that runs out says so where it does.
+    @Test func eachLineHasABudgetOfItsOwn() {
+        let h = ServerHarness()
+        h.open(Self.endless + ": sq ( a -- b ) a a × ;\n" + Self.long + "3 sq\n" + Self.endless)
+        let found = Self.stepLimit(h.diagnostics())
+        #expect(found.map { $0["range"]?["start"]?["line"] } == [0, 2, 4], "\(found)")
+    }
+
+    /// The lines together have a budget too (10^7 steps), so that a document of endless loops
+    /// is not run for ever: past it, lines get no fresh budget and what follows is only checked.
+    @Test func theLinesTogetherStopAtTenTimesTheBudget() {
+        let h = ServerHarness()
+        h.open(String(repeating: Self.endless, count: 12))
+        let found = Self.stepLimit(h.diagnostics())
+        // Each line takes a step more than its budget: the ten lines took more than 10^7.
+        #expect(found.map { $0["range"]?["start"]?["line"] } == (0..<10).map { .int($0) }, "\(found)")
     }
 
     @Test func whatFollowsAnEndlessLoopIsStillChecked() {

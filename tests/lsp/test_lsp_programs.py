@@ -235,7 +235,7 @@ async def test_an_endless_loop_stops_at_the_editors_budget(client: LanguageClien
     assert time.monotonic() - started < WAIT
     [limit] = [d for d in diagnostics if d.code == "step-limit"]
     assert limit.severity == types.DiagnosticSeverity.Warning
-    assert "the editor runs a program for 10^6 steps; rpn FILE runs up to 10^9" in limit.message
+    assert "the editor runs each line for 10^6 steps, 10^7 in all; rpn FILE runs up to 10^9" in limit.message
     # The server still answers, about what follows the loop too.
     plus = await hover_text(client, doc, doc.at(1, "+"))
     assert "`3+4` = 7" in plus

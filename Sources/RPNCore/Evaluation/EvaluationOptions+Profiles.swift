@@ -80,7 +80,8 @@ extension EvaluationOptions {
         case value
     }
 
-    /// Every run of the language server: `checkingSteps`, not the 10^9 of `rpn FILE`. Every
+    /// Every run of the language server: `checkingSteps` per line and ten times that in all,
+    /// not the 10^9 of `rpn FILE`. Every
     /// keystroke runs the whole document again and keeps a tree for every step, so a long
     /// loop would make typing wait and an endless one would hang the server and fill its
     /// memory; the step-limit message says that this budget is the editor's.
@@ -92,8 +93,9 @@ extension EvaluationOptions {
         case .value: (options.keepTrees, options.freeVariables) = (false, false)
         }
         options.maxSteps = checkingSteps
-        options.stepLimitAdvice = "the editor runs a program for \(powerOfTen(checkingSteps)) steps; rpn FILE runs up to "
-            + powerOfTen(evaluationSteps)
+        options.maxStepsInAll = 10 * checkingSteps
+        options.stepLimitAdvice = "the editor runs each line for \(powerOfTen(checkingSteps)) steps, "
+            + "\(powerOfTen(10 * checkingSteps)) in all; rpn FILE runs up to " + powerOfTen(evaluationSteps)
         if case .analysis = run { options.stepLimitIsError = false }
         return options
     }

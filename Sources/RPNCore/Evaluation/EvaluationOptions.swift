@@ -22,8 +22,14 @@ public struct EvaluationOptions: Sendable, Equatable {
     /// Exact arithmetic (big integers and fractions, grammar/rpn.ebnf "Exactness"); false is
     /// `--float`: every value an IEEE double, as rpn computed before exact numbers.
     public var exact: Bool = true
-    /// Steps a run may take before it stops with `step-limit` (`--max-steps`).
+    /// Steps a run may take before it stops with `step-limit` (`--max-steps`); with
+    /// `maxStepsInAll`, each top-level line's.
     public var maxSteps: Int = EvaluationOptions.evaluationSteps
+    /// When set, `maxSteps` is a budget per top-level line (a line start with no definition or
+    /// block open), renewed at each while the lines before took no more than this in all; past
+    /// it the line in progress keeps what is left of its budget and the rest is only checked.
+    /// The editor's: one long line does not leave a long document without values.
+    public var maxStepsInAll: Int?
     /// How the step-limit error says to raise the limit (the language server says it has a
     /// smaller budget of its own).
     public var stepLimitAdvice: String = "raise it with --max-steps N"

@@ -52,8 +52,11 @@ public struct Machine: Sendable {
     /// The run in progress: its frames and locals, the ifs whose flag had no value, how it
     /// entered counted steps, and when the loop must trap (see `Machine+Interpreter`).
     var run = RunState()
-    /// Steps run since the current source began (`EvaluationOptions.maxSteps`).
+    /// Steps run since the current source began (`EvaluationOptions.maxSteps`), or since the
+    /// current top-level line began (`EvaluationOptions.maxStepsInAll`).
     public internal(set) var steps = 0
+    /// With a budget per line: the steps of the source's lines before the current one.
+    var stepsBeforeLine = 0
     /// Whether this run reached `options.maxSteps` (reported once; later blocks do not run).
     var stepLimitReached = false
     var hooks: RunHooks?
@@ -74,6 +77,10 @@ public struct Machine: Sendable {
     var storeFloor = ValueStore.Mark()
     /// The state where the last run with checkpoints ended, before the final evaluation.
     var runEnd: Checkpoint?
+    /// Whether the stack was evaluated after that run's end, and the entries whose evaluation
+    /// reported something (`Machine+FinalValues`).
+    var finalEvaluationDone = false
+    var entriesThatReported: [Int] = []
     /// The previous run put aside while the run in progress may converge with it.
     var previousRun: PreviousRun?
     /// How the last run converged with the previous one (nil: it did not).
@@ -168,8 +175,15 @@ public struct Machine: Sendable {
 
     /// Evaluates every stack entry (reporting what fails), so that `value(at:)` then reads
     /// them without building an array of all the values: 10^7 entries stay 8 bytes each.
+    /// Notes the entries whose evaluation reported something (`Machine+FinalValues`).
     public mutating func evaluateStack() {
-        for i in 0..<stack.count { _ = valueOfSlot(i) }
+        entriesThatReported.removeAll(keepingCapacity: true)
+        for i in 0..<stack.count {
+            let reported = log.count
+            _ = valueOfSlot(i)
+            if log.count != reported { entriesThatReported.append(i) }
+        }
+        finalEvaluationDone = runEnd != nil
     }
 
     /// The value of one stack entry (0: the oldest), with the variables as they are now.

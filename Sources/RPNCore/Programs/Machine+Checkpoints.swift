@@ -25,6 +25,7 @@ extension Machine {
         let reportedCalls: Set<CallDiagnosticKey>
         let suggestions: [Int32: (suggestion: String?, names: Int)]
         let steps: Int
+        let stepsBeforeLine: Int
         let stepLimitReached: Bool
         let ownNameComparisonsLeft: Int
         let storeCompactionThreshold: Int
@@ -73,7 +74,7 @@ extension Machine {
         Checkpoint(
             offset: offset, tokenCount: tokenCount, depth: stack.count, nodeCount: nodes.count, linkCount: links.count,
             storeMark: store.mark, compilerMark: compiler.mark, log: log.mark, reportedCount: reportLog.count,
-            reportedCalls: reportedCallDiagnostics, suggestions: suggestions, steps: steps, stepLimitReached: stepLimitReached,
+            reportedCalls: reportedCallDiagnostics, suggestions: suggestions, steps: steps, stepsBeforeLine: stepsBeforeLine, stepLimitReached: stepLimitReached,
             ownNameComparisonsLeft: ownNameComparisonsLeft, storeCompactionThreshold: storeCompactionThreshold,
             options: options, lastX: lastX, variableCount: variables.names.count, boundChanges: variables.boundChanges,
             epoch: epoch)
@@ -121,6 +122,7 @@ extension Machine {
         reportedCallDiagnostics = point.reportedCalls
         suggestions = point.suggestions
         steps = point.steps
+        stepsBeforeLine = point.stepsBeforeLine
         stepLimitReached = point.stepLimitReached
         ownNameComparisonsLeft = point.ownNameComparisonsLeft
         storeCompactionThreshold = point.storeCompactionThreshold
@@ -128,6 +130,7 @@ extension Machine {
         lastX = point.lastX
         outdateCachedValues()  // the nodes kept cached values with later bindings
         runEnd = nil
+        finalEvaluationDone = false
         previousRun = nil
         convergence = nil
         // The segment after the checkpoint is recorded again as the run goes on.

@@ -68,6 +68,8 @@ extension Machine {
         /// The caches' clock where it ended.
         let epoch: UInt32
         let bucketEpochs: [UInt32]
+        /// Its stack's final values, by position (`Machine+FinalValues`).
+        let finalValues: [FinalValue?]
         /// The next checkpoint to compare with.
         var next = 0
     }
@@ -131,7 +133,7 @@ extension Machine {
             reported: Array(reportLog[point.reportedCount..<end.reportedCount]),
             stack: Array(stack[stackBase...]), stackBase: stackBase, variables: variables,
             wordOfVariable: compiler.wordOfVariable, laterQueries: compiler.laterQueries, epoch: epoch,
-            bucketEpochs: bucketEpochs)
+            bucketEpochs: bucketEpochs, finalValues: finalValues(storedFrom: end.storeMark))
         rewind(to: index)
         previousRun = previous
     }
@@ -197,10 +199,19 @@ extension Machine {
         // The bookkeeping that shapes what the rest reports.
         let end = previous.end
         // The step budget runs out at the same place, or not before the end, or it ran out
-        // before here in both runs (the rest is then only checked, not run).
-        let sameSteps = steps == old.steps && stepLimitReached == old.stepLimitReached
-        let enoughSteps = !stepLimitReached && !old.stepLimitReached && !end.stepLimitReached
-            && steps + (end.steps - old.steps) <= options.maxSteps
+        // before here in both runs (the rest is then only checked, not run). With a budget per
+        // line, each line of the rest gets the same as long as neither run spends the budget
+        // of all lines (a budget that ran out here is then one of all lines).
+        let sameSteps = steps == old.steps && stepLimitReached == old.stepLimitReached && stepsBeforeLine == old.stepsBeforeLine
+        let enoughSteps: Bool
+        if let inAll = options.maxStepsInAll {
+            let endInAll = end.stepsBeforeLine + end.steps
+            enoughSteps = steps == old.steps && stepLimitReached == old.stepLimitReached
+                && endInAll <= inAll && endInAll + (stepsBeforeLine - old.stepsBeforeLine) <= inAll
+        } else {
+            enoughSteps = !stepLimitReached && !old.stepLimitReached && !end.stepLimitReached
+                && steps + (end.steps - old.steps) <= options.maxSteps
+        }
         guard sameSteps || enoughSteps || stepLimitReached && old.stepLimitReached,
               ownNameComparisonsLeft == old.ownNameComparisonsLeft, sameSuggestions(old.suggestions),
               log.suppressed == 0, end.log.suppressed == 0,
@@ -263,7 +274,7 @@ extension Machine {
         let symbolShift = compiler.symbols.count - old.compilerMark.symbols
         let tokenShift = tokenCount - old.tokenCount
         let reportShift = reportLog.count - old.reportedCount
-        let stepShift = steps - old.steps
+        let stepShift = (line: steps - old.steps, before: stepsBeforeLine - old.stepsBeforeLine)
         let logShift = (kept: log.mark.kept - old.log.kept, errors: log.keptErrorCount - old.log.keptErrors,
                         others: log.keptOtherCount - old.log.keptOthers)
         let convergence = Convergence(previousTokenIndex: old.tokenCount, change: change, fromNodeCount: from.nodeCount,
@@ -331,7 +342,8 @@ extension Machine {
         variables = previous.variables
         lastX = moved(end.lastX)
         options = end.options
-        steps = end.steps + stepShift
+        steps = end.steps + stepShift.line
+        stepsBeforeLine = end.stepsBeforeLine + stepShift.before
         ownNameComparisonsLeft = end.ownNameComparisonsLeft
         storeCompactionThreshold = end.storeCompactionThreshold
         reportedCallDiagnostics = Set(end.reportedCalls.compactMap { $0.moved(by: change) })
@@ -349,6 +361,17 @@ extension Machine {
             bucketEpochs[bucket] = previous.bucketEpochs[bucket] &+ epochShift
         }
         epoch = Swift.max(epoch, previous.epoch &+ epochShift)
+        // The final values: of the entries below that are the nodes they were, and of the rest's.
+        if !previous.finalValues.isEmpty {
+            for i in 0..<Swift.min(previous.stackBase, low + delta) {
+                if let value = previous.finalValues[i], StackSlot.node(stack[i]) == value.node {
+                    putBackFinalValue(value, as: value.node, moved: moved)
+                }
+            }
+            for p in low..<previous.finalValues.count {
+                if let value = previous.finalValues[p] { putBackFinalValue(value, as: movedNode(value.node), moved: moved) }
+            }
+        }
         tokensObserved = end.tokenCount + tokenShift
         self.convergence = convergence
     }

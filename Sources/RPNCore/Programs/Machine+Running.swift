@@ -52,6 +52,7 @@ extension Machine {
             takeCheckpoint(at: source.baseOffset, tokenCount: 0)
         }
         convergence = nil
+        finalEvaluationDone = false
         withoutActuallyEscaping(observe) { observe in
             _ = run(source, hooks: nil, observe: observe, continuing: true, from: resumption)
         }
@@ -94,7 +95,7 @@ extension Machine {
                 chunk.reset(text: buffer, base: base)
                 consumed.removeAll(keepingCapacity: true)
                 let end = compiler.compileTopLevel(&lexer, buffer, base, into: chunk, depth: stack.count,
-                                                   limit: Self.chunkLimit, oneToken: observe != nil, consumed: &consumed,
+                                                   limit: Self.chunkLimit, oneToken: observe != nil || options.maxStepsInAll != nil, consumed: &consumed,
                                                    variables: &variables, log: &log)
                 if chunk.count > 0 {
                     let full = chunk.count >= Self.chunkLimit
@@ -112,8 +113,14 @@ extension Machine {
                     let top = stack.isEmpty ? -1 : StackSlot.node(stack[stack.count - 1]) ?? -1
                     for token in consumed { observe(token, top, stack.count) }
                     observed += consumed.count
+                    // The entry shown on top counts as one the segment touched (`→x` shows the
+                    // one below what it stores): a run that takes over the rest shows this
+                    // run's entry there, so the two must be the same (`Machine+Convergence`).
+                    if recordingSegment { willModify(from: Swift.max(stack.count - 1, 0)) }
                 }
                 if end == .end { break }
+                if options.maxStepsInAll != nil, compiler.gathering == nil,
+                   nextLineStart(after: lexer.offset, in: buffer, base: base) != nil { renewStepBudget() }
                 if checkpointing, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base), canTakeCheckpoint {
                     let tokenCount = checkpoints[checkpoints.count - 1].tokenCount + observed
                     let count = checkpoints.count
@@ -134,7 +141,17 @@ extension Machine {
     /// A new source's budgets: its steps, and did-you-mean's comparisons.
     private mutating func startCounting() {
         steps = 0
+        stepsBeforeLine = 0
         ownNameComparisonsLeft = Self.ownNameComparisons
+        stepLimitReached = false
+    }
+
+    /// A top-level line begins: with a budget per line (`EvaluationOptions.maxStepsInAll`), it
+    /// gets a fresh one while the lines before took no more than the budget in all.
+    private mutating func renewStepBudget() {
+        guard let inAll = options.maxStepsInAll, stepsBeforeLine + steps <= inAll else { return }
+        stepsBeforeLine += steps
+        steps = 0
         stepLimitReached = false
     }
 

@@ -102,7 +102,7 @@ extension Machine.Checkpoint {
     /// A checkpoint of the previous run, moved to the new run's arrays and text.
     func moved(change: Machine.TextChange, tokenShift: Int, nodeShift: Int, linkShift: Int, storeShift: (boxes: Int, fractions: Int),
                symbolShift: Int, localShift: Int32, logShift: (kept: Int, errors: Int, others: Int), reportShift: Int,
-               stepShift: Int, depthShift: Int, epochShift: UInt32, slot: (Double) -> Double) -> Machine.Checkpoint {
+               stepShift: (line: Int, before: Int), depthShift: Int, epochShift: UInt32, slot: (Double) -> Double) -> Machine.Checkpoint {
         var log = self.log
         log.kept += logShift.kept
         log.keptErrors += logShift.errors
@@ -115,7 +115,7 @@ extension Machine.Checkpoint {
                                         nextLocalSymbol: compilerMark.nextLocalSymbol + localShift),
             log: log, reportedCount: reportedCount + reportShift,
             reportedCalls: Set(reportedCalls.compactMap { $0.moved(by: change) }), suggestions: suggestions,
-            steps: steps + stepShift, stepLimitReached: stepLimitReached, ownNameComparisonsLeft: ownNameComparisonsLeft,
+            steps: steps + stepShift.line, stepsBeforeLine: stepsBeforeLine + stepShift.before, stepLimitReached: stepLimitReached, ownNameComparisonsLeft: ownNameComparisonsLeft,
             storeCompactionThreshold: storeCompactionThreshold, options: options, lastX: slot(lastX),
             variableCount: variableCount, boundChanges: boundChanges, epoch: epoch &+ epochShift)
         moved.floor = floor + depthShift

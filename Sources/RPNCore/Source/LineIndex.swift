@@ -33,12 +33,20 @@ public struct LineIndex: Sendable {
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
-        var marks: [ColumnMark] = []
         bytes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices {
                 let b = buffer[i]
                 if b == 0x0A || (b == 0x0D && (i + 1 == buffer.count || buffer[i + 1] != 0x0A)) { starts.append(i + 1) }
             }
+        }
+        self.init(bytes, lineStarts: starts)
+    }
+
+    /// The index of `bytes` whose lines start at `starts` (as `init(_:)` finds them: a
+    /// caller that keeps them up to date edit by edit saves the scan of the text).
+    public init(_ bytes: [UInt8], lineStarts starts: [Int]) {
+        var marks: [ColumnMark] = []
+        bytes.withUnsafeBufferPointer { buffer in
             for (line, start) in starts.enumerated() {
                 let end = line + 1 < starts.count ? starts[line + 1] : buffer.count
                 guard end - start > Self.markSpacing else { continue }

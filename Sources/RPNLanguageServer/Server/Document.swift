@@ -13,7 +13,7 @@ final class Document {
     private var cachedLineIndex: LineIndex?
     var lineIndex: LineIndex {
         if let cachedLineIndex { return cachedLineIndex }
-        let index = LineIndex(bytes)
+        let index = LineIndex(bytes, lineStarts: lineStarts.starts)
         cachedLineIndex = index
         return index
     }
