@@ -69,7 +69,7 @@ extension Machine {
         let epoch: UInt32
         let bucketEpochs: [UInt32]
         /// Its stack's final values, by position (`Machine+FinalValues`).
-        let finalValues: [FinalValue?]
+        let finalValues: FinalValues
         /// The next checkpoint to compare with.
         var next = 0
     }
@@ -362,14 +362,16 @@ extension Machine {
         }
         epoch = Swift.max(epoch, previous.epoch &+ epochShift)
         // The final values: of the entries below that are the nodes they were, and of the rest's.
-        if !previous.finalValues.isEmpty {
+        let finals = previous.finalValues
+        if !finals.entries.isEmpty {
             for i in 0..<Swift.min(previous.stackBase, low + delta) {
-                if let value = previous.finalValues[i], StackSlot.node(stack[i]) == value.node {
-                    putBackFinalValue(value, as: value.node, moved: moved)
+                let value = finals.entries[i]
+                if value.node >= 0, StackSlot.node(stack[i]) == value.node {
+                    putBackFinalValue(value, of: finals, as: value.node, moved: moved)
                 }
             }
-            for p in low..<previous.finalValues.count {
-                if let value = previous.finalValues[p] { putBackFinalValue(value, as: movedNode(value.node), moved: moved) }
+            for p in low..<finals.entries.count where finals.entries[p].node >= 0 {
+                putBackFinalValue(finals.entries[p], of: finals, as: movedNode(finals.entries[p].node), moved: moved)
             }
         }
         tokensObserved = end.tokenCount + tokenShift

@@ -8,14 +8,22 @@
 /// calls of words in them run their bodies). An entry whose evaluation reported something is
 /// evaluated again, so that the new final evaluation reports it where it is now.
 extension Machine {
-    /// A stack entry's final value as the previous run had it.
+    /// A stack entry's final value as the previous run had it (a plain value, so that an
+    /// array of one per entry costs no reference counting).
     struct FinalValue {
-        let node: Int32
+        /// The entry's node; -1: no value to put back.
+        var node: Int32 = -1
         /// The value's slot, in the previous run's store.
-        let slot: Double
-        /// The value when the slot is a value the final evaluation stored (the store after the
-        /// run's end is not kept).
-        let stored: Number?
+        var slot: Double = 0
+        /// When the slot is a value the final evaluation stored (the store after the run's end
+        /// is not kept): its index in `FinalValues.stored`.
+        var stored: Int32 = -1
+    }
+
+    /// The previous run's final values, by stack position.
+    struct FinalValues {
+        var entries: [FinalValue] = []
+        var stored: [Number] = []
     }
 
     /// The final values of the stack's entries that can be put back after a converging run:
@@ -24,9 +32,10 @@ extension Machine {
     /// to report (a free variable shared with an entry that reported it, or reported before
     /// by a part of the run that the new one runs differently), and a fresh evaluation would.
     /// Empty when the run ended without a final evaluation.
-    func finalValues(storedFrom end: ValueStore.Mark) -> [FinalValue?] {
-        guard finalEvaluationDone else { return [] }
-        var values = [FinalValue?](repeating: nil, count: stack.count)
+    func finalValues(storedFrom end: ValueStore.Mark) -> FinalValues {
+        guard finalEvaluationDone else { return FinalValues() }
+        var values = FinalValues()
+        values.entries = [FinalValue](repeating: FinalValue(), count: stack.count)
         var reported = entriesThatReported.makeIterator(), nextReported = reported.next()  // in stack order
         for i in stack.indices {
             if i == nextReported {
@@ -38,7 +47,11 @@ extension Machine {
             guard !StackSlot.isNone(slot) else { continue }
             let storedAfterEnd = StackSlot.boxIndex(slot).map { $0 >= end.boxes }
                 ?? StackSlot.fractionIndex(slot).map { $0 >= end.fractions } ?? false
-            values[i] = FinalValue(node: node, slot: slot, stored: storedAfterEnd ? number(slot) : nil)
+            values.entries[i] = FinalValue(node: node, slot: slot, stored: -1)
+            if storedAfterEnd, let value = number(slot) {
+                values.entries[i].stored = Int32(values.stored.count)
+                values.stored.append(value)
+            }
         }
         return values
     }
@@ -46,8 +59,8 @@ extension Machine {
     /// Puts back a final value of the previous run in `node` (this run's index of its node);
     /// `moved` maps the previous run's slots to this one's store. Called once the caches'
     /// clock is where the run ends: the value holds from then on.
-    mutating func putBackFinalValue(_ value: FinalValue, as node: Int32, moved: (Double) -> Double) {
-        let slot = value.stored.map { store.store($0) } ?? moved(value.slot)
+    mutating func putBackFinalValue(_ value: FinalValue, of values: FinalValues, as node: Int32, moved: (Double) -> Double) {
+        let slot = value.stored >= 0 ? store.store(values.stored[Int(value.stored)]) : moved(value.slot)
         nodes[Int(node)].value = slot
         nodes[Int(node)].cacheEpoch = epoch
     }
