@@ -176,6 +176,12 @@ def test_no_placeholder_repository_and_vsce_is_told_so(manifest):
     assert re.search(r"vsce package --allow-missing-repository", readme)
 
 
+def test_rpn_mode_names_no_repository():
+    # package.el reads URL: (or Homepage:) from the header; with no public repository, none
+    header = (EDITORS / "emacs" / "rpn-mode.el").read_text(encoding="utf-8").split(";;; Commentary:", 1)[0]
+    assert not re.search(r"^;+ *(URL|Homepage):", header, re.M | re.I), header
+
+
 @pytest.mark.parametrize("relative", ["editors/vscode/package.json", "editors/emacs/rpn-mode.el",
                                       "editors/README.md", "README.md"])
 def test_no_placeholder_addresses(relative):
