@@ -254,6 +254,14 @@ Start the language server with \\[eglot].  With the server:
   :type '(choice (const "keep") (const "unicode") (const "ascii"))
   :group 'rpn)
 
+(defcustom rpn-formatting-indent-width 2
+  "Spaces the language server's formatting indents each level by.
+A level is a definition's body, a part of an if or a loop body; 0 to 8.
+The server does not read `tab-width' or the client's tab size: this
+setting, sent as initializationOptions, is the width."
+  :type 'integer
+  :group 'rpn)
+
 (defun rpn-eglot-contact (&optional _interactive)
   "The eglot contact of the rpn server: `rpn-server-command' and its options.
 A program that is not found is reported with what to do about it."
@@ -265,7 +273,8 @@ A program that is not found is reported with what to do about it."
                   program)))
   (append rpn-server-command
           (list :initializationOptions
-                (list :formatting (list :glyphs rpn-formatting-glyphs)))))
+                (list :formatting (list :glyphs rpn-formatting-glyphs
+                                        :indentWidth rpn-formatting-indent-width)))))
 
 (defvar eglot-server-programs)
 ;;;###autoload

@@ -48,6 +48,25 @@ def require_server() -> str:
     return RPN
 
 
+def server_capabilities(rpn: str) -> dict:
+    """What `rpn lsp` advertises in `initialize` to a client that can do everything the
+    server can offer (pulled diagnostics are offered only to clients that pull)."""
+    def frame(message: dict) -> bytes:
+        body = json.dumps(message).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"processId": None, "rootUri": None,
+                             "capabilities": {"textDocument": {"diagnostic": {}}}}}
+    exit_ = {"jsonrpc": "2.0", "method": "exit"}
+    r = subprocess.run([rpn, "lsp"], input=frame(initialize) + frame(exit_), capture_output=True,
+                       timeout=30)
+    header, _, rest = r.stdout.partition(b"\r\n\r\n")
+    length = int(next(line for line in header.split(b"\r\n")
+                      if line.lower().startswith(b"content-length")).split(b":")[1])
+    return json.loads(rest[:length])["result"]["capabilities"]
+
+
 def path_with_rpn(directory: Path, rpn: str) -> str:
     """PATH with `rpn` (a link to RPN_BIN) found first, as `scripts/install` makes it."""
     bin_dir = directory / "bin"

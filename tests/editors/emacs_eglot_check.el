@@ -2,9 +2,9 @@
 ;;
 ;; Run by tests/editors/test_emacs.py (Emacs 28 + Debian's elpa-eglot 1.9):
 ;;   RPN_MODE_EL=editors/emacs/rpn-mode.el RPN_BIN=... RPN_FILE=x.rpn \
-;;   RPN_MODE=main|glyphs|evaluate|readme|programs timeout 60 emacs -Q --batch -l tests/editors/emacs_eglot_check.el
+;;   RPN_MODE=main|glyphs|indent|evaluate|readme|programs timeout 60 emacs -Q --batch -l tests/editors/emacs_eglot_check.el
 ;; Modes: main (the example document against the real server), glyphs (formatting with glyphs
-;; = unicode), evaluate (C-c C-e against the stand-in server whose command line is the JSON
+;; = unicode), indent (formatting with `rpn-formatting-indent-width' 4), evaluate (C-c C-e against the stand-in server whose command line is the JSON
 ;; list RPN_FAKE_CMD), readme (RPN_SNIPPET, the README's first snippet, evaluated as a user's
 ;; init file would, with `rpn' found on PATH and eglot started by `eglot-ensure'), programs
 ;; (issue 10: typing a definition, hover on a call, rename of a word; see `rpn-check--programs').
@@ -169,9 +169,10 @@ shutdown + exit ourselves and report the process's own exit status."
          (file (getenv "RPN_FILE"))
          (mode (or (getenv "RPN_MODE") "main")))
     (load (expand-file-name (getenv "RPN_MODE_EL")) nil t)
-    ;; the user's configuration: the server binary and the glyph style
+    ;; the user's configuration: the server binary, the glyph style and the indentation
     (setq rpn-server-command (list bin "lsp")
           rpn-formatting-glyphs (if (equal mode "glyphs") "unicode" "keep"))
+    (when (equal mode "indent") (setq rpn-formatting-indent-width 4))
     (unless (executable-find bin) (error "server executable not found: %s" bin))
     (setq eglot-sync-connect t
           eglot-connect-timeout 20
@@ -190,9 +191,9 @@ shutdown + exit ourselves and report the process's own exit status."
       (flymake-start nil t)
       (unless (rpn-check--wait (lambda () rpn-check--published) 10)
         (error "no publishDiagnostics within 10s"))
-      (unless (or (equal mode "glyphs") (rpn-check--wait #'flymake-diagnostics 5))
+      (unless (or (member mode '("glyphs" "indent")) (rpn-check--wait #'flymake-diagnostics 5))
         (error "no diagnostics in flymake within 5s"))
-      (if (equal mode "glyphs")
+      (if (member mode '("glyphs" "indent"))
           (progn
             (eglot-format-buffer)
             (rpn-check--emit :event "formatted" :lines (rpn-check--lines)))

@@ -1,9 +1,9 @@
 -- Drives headless Neovim (0.7+) with the plugin in editors/neovim against `rpn lsp`.
 -- Run by tests/editors/test_neovim.py:
---   RPN_PLUGIN=editors/neovim RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs|evaluate|readme \
+--   RPN_PLUGIN=editors/neovim RPN_BIN=... RPN_FILE=x.rpn RPN_MODE=main|glyphs|indent|evaluate|readme \
 --   timeout 60 nvim --headless -u NONE -i NONE -n -c "luafile tests/editors/nvim_check.lua"
 -- Modes: main (the example document against the real server), glyphs (formatting with
--- glyphs = unicode), evaluate (the evaluate key against the stand-in server whose command
+-- glyphs = unicode), indent (formatting with indentWidth = 4 in the setup options), evaluate (the evaluate key against the stand-in server whose command
 -- line is the JSON list RPN_FAKE_CMD), readme (RPN_SNIPPET, the README's set-up code, run as
 -- a user's init.lua would, with `rpn` found on PATH).
 -- Every result is one JSON object per line on stdout; the Python test asserts on them.
@@ -63,7 +63,10 @@ local function main()
   local server_exit = nil
   local raw_diagnostics = {} -- version-less list of every publishDiagnostics, in order
   local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
-  local init_options = { formatting = { glyphs = mode == 'glyphs' and 'unicode' or 'keep' } }
+  -- Only what the mode is about: the plugin's defaults fill in the rest (indentWidth in main).
+  local init_options = ({ glyphs = { formatting = { glyphs = 'unicode' } },
+                          indent = { formatting = { indentWidth = 4 } } })[mode]
+    or { formatting = { glyphs = 'keep' } }
   -- Neovim 0.10+ has vim.lsp.inlay_hint; 0.7 does not: a stand-in records what the plugin asks.
   local inlay_hint_calls = {}
   if mode == 'main' and not vim.lsp.inlay_hint then
@@ -110,7 +113,8 @@ local function main()
          syntax = vim.bo.syntax, client = client ~= nil })
   if not client then fail('open', 'no initialized rpn client attached to the buffer within 10s') end
   emit({ event = 'initialized', offset_encoding = client.offset_encoding,
-         capabilities = client.server_capabilities or client.resolved_capabilities })
+         capabilities = client.server_capabilities or client.resolved_capabilities,
+         init_options = client.config.init_options or vim.NIL })
   emit(buffer_keys(bufnr))
 
   if mode == 'readme' then
@@ -134,8 +138,8 @@ local function main()
         emit({ event = 'evaluated', line = row - 1, messages = messages() })
       end
     end
-  elseif mode == 'glyphs' then
-    -- formatting with initializationOptions glyphs = unicode
+  elseif mode == 'glyphs' or mode == 'indent' then
+    -- formatting with the initializationOptions of the mode
     if not vim.wait(10000, function() return #raw_diagnostics > 0 end, 20) then
       fail('diagnostics', 'no publishDiagnostics within 10s')
     end

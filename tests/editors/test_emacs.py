@@ -4,7 +4,7 @@ against the real `rpn lsp`.
 tests/editors/emacs_eglot_check.el does the editing and writes JSON lines; the assertions are
 here. Runs: the example document (flymake diagnostics, hover, completion, rename and the
 messages of refused renames, incremental changes, formatting, exit status), formatting with
-glyphs = unicode, C-c C-e against a stand-in server (fake_rpn_lsp.py: the rpn.evaluate
+glyphs = unicode and with `rpn-formatting-indent-width' 4, C-c C-e against a stand-in server (fake_rpn_lsp.py: the rpn.evaluate
 contract), and the README's first snippet with `rpn` on PATH.
 """
 
@@ -47,6 +47,12 @@ def emacs(tmp_path_factory) -> Events:
 @pytest.fixture(scope="module")
 def emacs_glyphs(tmp_path_factory) -> Events:
     return run_emacs(tmp_path_factory, "3 4 * 2 / sqrt pi - ->X X\n", "glyphs")
+
+
+@pytest.fixture(scope="module")
+def emacs_indent(tmp_path_factory) -> Events:
+    # a definition whose body formatting indents one level
+    return run_emacs(tmp_path_factory, ": square ( x -- y )\nx x ×\n;\n3 square\n", "indent")
 
 
 def rng(r: dict) -> tuple[int, int, int, int]:
@@ -188,6 +194,13 @@ def test_formatting_with_unicode_glyphs(emacs_glyphs):
     assert not emacs_glyphs.all("error"), emacs_glyphs.all("error")
     assert emacs_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X", ""]
     e = emacs_glyphs.one("exit")
+    assert (e["status"], e["code"]) == ("exit", 0)
+
+
+def test_formatting_with_indent_width_4_from_the_defcustom(emacs_indent):
+    assert not emacs_indent.all("error"), emacs_indent.all("error")
+    assert emacs_indent.one("formatted")["lines"] == [": square ( x -- y )", "    x x ×", ";", "3 square", ""]
+    e = emacs_indent.one("exit")
     assert (e["status"], e["code"]) == ("exit", 0)
 
 

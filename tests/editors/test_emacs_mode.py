@@ -111,4 +111,5 @@ def test_comment_is_not_highlighted_as_code(mode):
 def test_eglot_registration(mode):
     e = mode.one("eglot")
     assert e["registered"] is True
-    assert e["contact"] == '("rpn" "lsp" :initializationOptions (:formatting (:glyphs "keep")))'
+    assert e["contact"] == ('("rpn" "lsp" :initializationOptions'
+                            ' (:formatting (:glyphs "keep" :indentWidth 2)))')

@@ -3,7 +3,7 @@
 tests/editors/nvim_check.lua does the editing and writes JSON lines; the assertions are here.
 Runs: the example document (diagnostics, hover and the K key, completion, rename, incremental
 changes, formatting, exit status, the buffer's keys and omnifunc), a formatting run with
-initializationOptions glyphs = unicode, the evaluate key against a stand-in server
+initializationOptions glyphs = unicode, one with indentWidth = 4 given to setup(), the evaluate key against a stand-in server
 (fake_rpn_lsp.py: the rpn.evaluate contract), and the README's set-up code with `rpn` on PATH.
 """
 
@@ -49,6 +49,15 @@ def nvim(tmp_path_factory) -> Events:
 @pytest.fixture(scope="module")
 def nvim_glyphs(tmp_path_factory) -> Events:
     return run_nvim(tmp_path_factory, "3 4 * 2 / sqrt pi - ->X X\n", "glyphs")
+
+
+@pytest.fixture(scope="module")
+def nvim_indent(tmp_path_factory) -> Events:
+    return run_nvim(tmp_path_factory, INDENT_PROGRAM, "indent")
+
+
+# A definition whose body formatting indents one level (issue 17: the width is a setting).
+INDENT_PROGRAM = ": square ( x -- y )\nx x ×\n;\n3 square\n"
 
 
 def rng(r: dict) -> tuple[int, int, int, int]:
@@ -194,6 +203,18 @@ def test_formatting_with_unicode_glyphs(nvim_glyphs):
     assert not nvim_glyphs.all("error"), nvim_glyphs.all("error")
     assert nvim_glyphs.one("formatted")["lines"] == ["3 4 × 2 ÷ √ π − →X X"]
     assert nvim_glyphs.one("exit")["server_exit"] == {"code": 0, "signal": 0}
+
+
+def test_setup_sends_the_default_indent_width(nvim):
+    # the test's setup() gives glyphs only: indentWidth comes from the plugin's defaults
+    assert nvim.one("initialized")["init_options"]["formatting"] == {"glyphs": "keep", "indentWidth": 2}
+
+
+def test_formatting_with_indent_width_4_from_setup(nvim_indent):
+    assert not nvim_indent.all("error"), nvim_indent.all("error")
+    assert nvim_indent.one("initialized")["init_options"]["formatting"] == {"glyphs": "keep", "indentWidth": 4}
+    assert nvim_indent.one("formatted")["lines"] == [": square ( x -- y )", "    x x ×", ";", "3 square"]
+    assert nvim_indent.one("exit")["server_exit"] == {"code": 0, "signal": 0}
 
 
 # --- Keys and omnifunc of rpn buffers -------------------------------------------------------

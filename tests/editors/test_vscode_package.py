@@ -73,6 +73,9 @@ def test_configuration_contribution(manifest):
     assert glyphs["enum"] == ["keep", "unicode", "ascii"]
     assert glyphs["default"] == "keep"
     assert len(glyphs["enumDescriptions"]) == 3
+    # the server takes 0 to 8 (ServerSettings.indentWidths); VS Code's tab size is not it
+    indent = props["rpn.formatting.indentWidth"]
+    assert (indent["type"], indent["default"], indent["minimum"], indent["maximum"]) == ("integer", 2, 0, 8)
 
 
 def test_commands_are_registered_by_the_extension(manifest):
@@ -102,7 +105,7 @@ def test_extension_starts_rpn_lsp_with_defaults():
     assert client["serverOptions"]["run"]["command"] == "rpn"
     assert client["serverOptions"]["run"]["args"] == ["lsp"]
     assert {"scheme": "file", "language": "rpn"} in client["documentSelector"]
-    assert client["initializationOptions"] == {"formatting": {"glyphs": "keep"},
+    assert client["initializationOptions"] == {"formatting": {"glyphs": "keep", "indentWidth": 2},
                                                "inlayHints": {"enabled": True, "parameterNames": True}}
     assert client["synchronize"] == {"configurationSection": "rpn"}
     assert rep["commands"] == ["rpn.restartServer"]
@@ -111,10 +114,11 @@ def test_extension_starts_rpn_lsp_with_defaults():
 
 def test_extension_reads_the_settings():
     rep = run_extension({"server.path": "/opt/rpn/bin/rpn", "formatting.glyphs": "ascii",
+                         "formatting.indentWidth": 4,
                          "inlayHints.enabled": False, "inlayHints.parameterNames": False})
     (client,) = rep["clients"]
     assert client["serverOptions"]["run"]["command"] == "/opt/rpn/bin/rpn"
-    assert client["initializationOptions"] == {"formatting": {"glyphs": "ascii"},
+    assert client["initializationOptions"] == {"formatting": {"glyphs": "ascii", "indentWidth": 4},
                                                "inlayHints": {"enabled": False, "parameterNames": False}}
 
 
@@ -170,6 +174,12 @@ def test_no_placeholder_repository_and_vsce_is_told_so(manifest):
     assert "--allow-missing-repository" in manifest["scripts"]["package"]
     readme = (VSCODE / "README.md").read_text(encoding="utf-8")
     assert re.search(r"vsce package --allow-missing-repository", readme)
+
+
+def test_rpn_mode_names_no_repository():
+    # package.el reads URL: (or Homepage:) from the header; with no public repository, none
+    header = (EDITORS / "emacs" / "rpn-mode.el").read_text(encoding="utf-8").split(";;; Commentary:", 1)[0]
+    assert not re.search(r"^;+ *(URL|Homepage):", header, re.M | re.I), header
 
 
 @pytest.mark.parametrize("relative", ["editors/vscode/package.json", "editors/emacs/rpn-mode.el",
@@ -230,7 +240,7 @@ def test_helix_languages_toml():
     assert lang["language-servers"] == ["rpn-lsp"]
     server = conf["language-server"]["rpn-lsp"]
     assert server["command"] == "rpn" and server["args"] == ["lsp"]
-    assert server["config"]["formatting"]["glyphs"] in ("keep", "unicode", "ascii")
+    assert server["config"]["formatting"] == {"glyphs": "keep", "indentWidth": 2}
 
 
 def test_sublime_lsp_settings():
@@ -241,7 +251,9 @@ def test_sublime_lsp_settings():
     assert client["enabled"] is True
     assert client["command"] == ["rpn", "lsp"]
     assert client["selector"] == "source.rpn"
-    assert client["initializationOptions"]["formatting"]["glyphs"] == "keep"
+    # initializationOptions at start, settings with workspace/didChangeConfiguration: the same
+    assert client["initializationOptions"]["formatting"] == {"glyphs": "keep", "indentWidth": 2}
+    assert client["settings"]["rpn"] == client["initializationOptions"]
 
 
 def test_sublime_comment_preferences():

@@ -14,12 +14,15 @@ function serverOptions() {
   return { run, debug: run };
 }
 
-// Sent as initializationOptions; the server reads formatting.glyphs, inlayHints.enabled and
-// inlayHints.parameterNames.
+// Sent as initializationOptions; the server reads formatting.glyphs, formatting.indentWidth,
+// inlayHints.enabled and inlayHints.parameterNames.
 function initializationOptions() {
   const config = vscode.workspace.getConfiguration('rpn');
   return {
-    formatting: { glyphs: config.get('formatting.glyphs', 'keep') },
+    formatting: {
+      glyphs: config.get('formatting.glyphs', 'keep'),
+      indentWidth: config.get('formatting.indentWidth', 2),
+    },
     inlayHints: {
       enabled: config.get('inlayHints.enabled', true),
       parameterNames: config.get('inlayHints.parameterNames', true),

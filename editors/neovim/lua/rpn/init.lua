@@ -2,7 +2,8 @@
 --
 --   require("rpn").setup({
 --     cmd = { "rpn", "lsp" },                       -- the server command (rpn on PATH)
---     init_options = { formatting = { glyphs = "keep" } },  -- "keep" | "unicode" | "ascii"
+--     init_options = { formatting = { glyphs = "keep",     -- "keep" | "unicode" | "ascii"
+--                                     indentWidth = 2 } },  -- spaces a level, 0 to 8
 --     keys = { hover = "K", evaluate = "<leader>=" },       -- false: map no keys
 --     inlay_hints = true,                           -- Neovim 0.10+: show them in rpn buffers
 --   })
@@ -18,7 +19,8 @@ local M = {}
 M.defaults = {
   name = 'rpn',
   cmd = { 'rpn', 'lsp' },
-  init_options = { formatting = { glyphs = 'keep' } },
+  -- The server's formatting settings; indentWidth, not Neovim's 'shiftwidth', sets the indentation.
+  init_options = { formatting = { glyphs = 'keep', indentWidth = 2 } },
   -- Files that mark the root of a project; without one, the file's directory is the root.
   root_markers = { '.git', '.hg', 'Package.swift' },
   -- Buffer-local normal-mode keys set when the server attaches (a key set to false is not mapped).
