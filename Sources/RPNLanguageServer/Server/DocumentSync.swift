@@ -58,7 +58,6 @@ extension LanguageServer {
                 notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             }
         }
-        on(DidSaveTextDocumentNotification.self) { _ in }
     }
 
     /// A document with the whole text the client sent, in the store, with the settings that
