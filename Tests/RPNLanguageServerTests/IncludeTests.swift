@@ -141,6 +141,18 @@ import Testing
                 == "include \"lib.rpn\"\n3 sq2\n")
     }
 
+    /// A file opened in the client is what the documents including it read from then on, and
+    /// the disk's (here none) once it is closed.
+    @Test func openingAndClosingTheIncludedFileRefreshesTheIncludingDocument() {
+        let h = ServerHarness()
+        h.open("include \"lib.rpn\"\n3 square\n", uri: Self.main)
+        #expect(h.diagnostics(Self.main).first?["code"]?.stringValue == "include-failed")
+        h.open(Self.library, uri: Self.lib)
+        #expect(h.diagnostics(Self.main).isEmpty)
+        h.notify("textDocument/didClose", ["textDocument": ["uri": .string(Self.lib)]])
+        #expect(h.diagnostics(Self.main).first?["code"]?.stringValue == "include-failed")
+    }
+
     /// An edit of an open included file analyses the documents that include it again.
     @Test func anEditOfTheIncludedFileRefreshesTheIncludingDocument() {
         let h = Self.harness(main: "include \"lib.rpn\"\n3 square\n")

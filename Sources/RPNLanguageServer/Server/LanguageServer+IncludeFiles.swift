@@ -43,6 +43,15 @@ extension LanguageServer {
         if refreshDocuments(includingFile: Self.realPath(edited), except: document) { askToPullDiagnostics() }
     }
 
+    /// After a document was opened or closed: the documents that include its file read it
+    /// from the client, or from the disk, from now on; when the two texts differ (edits not
+    /// saved, or a file on no disk), they analyse again, and so do those whose include failed.
+    func refreshDocuments(openedOrClosed uri: String, text bytes: [UInt8]) {
+        guard let path = FileURI.path(uri) else { return }
+        if (try? RegularFile.read(path, limit: IncludeResolver.byteLimit).get()) == bytes { return }
+        if refreshDocuments(includingFile: Self.realPath(path), orFailed: true, except: documents[uri]) { askToPullDiagnostics() }
+    }
+
     /// After a change of the file at `path` (a real path, or the path of a file deleted): the
     /// open documents that include it analyse again, and their diagnostics are pushed again;
     /// with `orFailed` (a file created), those whose include of a file failed too. One whose
