@@ -32,7 +32,7 @@ extension LanguageServer {
     func openDocument(atPath path: String) -> Document? {
         documents.all.first { document in
             guard let documentPath = FileURI.path(document.uri) else { return false }
-            return documentPath == path || (try? RegularFile.canonicalPath(documentPath).get()) == path
+            return documentPath == path || Self.realPath(documentPath) == path
         }
     }
 
