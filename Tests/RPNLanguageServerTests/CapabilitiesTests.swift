@@ -13,7 +13,7 @@ import Testing
     /// `capableClient`.
     static let handWritten: JSONValue = [
         "positionEncoding": "utf-16",
-        "textDocumentSync": ["openClose": true, "change": 2],
+        "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
         "hoverProvider": true,
         "completionProvider": ["triggerCharacters": ["→", ">"], "resolveProvider": true],
         "signatureHelpProvider": ["triggerCharacters": [" "]],
@@ -102,6 +102,7 @@ import Testing
         ("textDocument/didChange", ["textDocumentSync", "change"], nil),
         ("textDocument/didOpen", ["textDocumentSync", "openClose"], true),  // didClose says so too
         ("textDocument/didClose", ["textDocumentSync", "openClose"], true),
+        ("textDocument/didSave", ["textDocumentSync", "save"], nil),
         ("textDocument/diagnostic", ["diagnosticProvider"], nil),  // the workspace's alone is none
         ("workspace/diagnostic", ["diagnosticProvider", "workspaceDiagnostics"], false),
     ]
@@ -122,7 +123,7 @@ import Testing
 
     @Test func bothMethodsOfASharedCapabilityRemovedRemoveIt() {
         let sync = capabilities(removing: ["textDocument/didOpen", "textDocument/didClose"])["textDocumentSync"]
-        #expect(sync == ["change": 2])
+        #expect(sync == ["change": 2, "save": ["includeText": false]])
         let experimental = capabilities(removing: ["rpn/evaluate", "rpn/describe"])["experimental"]
         #expect(experimental == nil)
     }

@@ -129,12 +129,28 @@ import Testing
                 == "lib.rpn:1:5: division by zero")
     }
 
-    /// A word of an included file is renamed where it is defined, not here.
-    @Test func aWordOfAnIncludedFileIsNotRenamedHere() {
+    /// A word of an included file renamed in the including document is renamed in that file
+    /// too, as the client has it open.
+    @Test func aWordOfAnIncludedFileIsRenamedThereToo() {
         let h = Self.harness(main: "include \"lib.rpn\"\n3 square\n")
-        let response = h.request("textDocument/rename", h.at(1, 4, uri: Self.main).merging(["newName": "sq2"]))
-        #expect(response["error"]?["message"]?.stringValue
-                == "'square' is defined in lib.rpn, which this document includes: rename it there")
+        let edit = h.result("textDocument/rename", h.at(1, 4, uri: Self.main).merging(["newName": "sq2"]))
+        let changes = edit["changes"]?.objectValue
+        #expect(changes?[Self.lib]?.arrayValue.map { ClientText.applying($0, to: Self.library, encoding: "utf-16") }
+                == ": sq2 ( x -- y ) x x × ;\n5 →five\n")
+        #expect(changes?[Self.main]?.arrayValue.map { ClientText.applying($0, to: "include \"lib.rpn\"\n3 square\n", encoding: "utf-16") }
+                == "include \"lib.rpn\"\n3 sq2\n")
+    }
+
+    /// A file opened in the client is what the documents including it read from then on, and
+    /// the disk's (here none) once it is closed.
+    @Test func openingAndClosingTheIncludedFileRefreshesTheIncludingDocument() {
+        let h = ServerHarness()
+        h.open("include \"lib.rpn\"\n3 square\n", uri: Self.main)
+        #expect(h.diagnostics(Self.main).first?["code"]?.stringValue == "include-failed")
+        h.open(Self.library, uri: Self.lib)
+        #expect(h.diagnostics(Self.main).isEmpty)
+        h.notify("textDocument/didClose", ["textDocument": ["uri": .string(Self.lib)]])
+        #expect(h.diagnostics(Self.main).first?["code"]?.stringValue == "include-failed")
     }
 
     /// An edit of an open included file analyses the documents that include it again.

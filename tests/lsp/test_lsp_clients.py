@@ -144,6 +144,9 @@ async def client(request, lsp_client: LanguageClient):
     for method in (types.WORKSPACE_INLAY_HINT_REFRESH, types.WORKSPACE_SEMANTIC_TOKENS_REFRESH,
                    types.WORKSPACE_CODE_LENS_REFRESH):
         lsp_client.feature(method)(refreshed)
+    # A client that watches files for the server is asked to watch the `*.rpn` files: accepted,
+    # as an editor does (test_lsp_workspace.py checks what is asked).
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
     result = await bounded(lsp_client.initialize_session(types.InitializeParams(
         capabilities=caps, process_id=os.getpid(), root_uri=ROOT.as_uri())))
     offered = (caps.general.position_encodings if caps.general else None) or ["utf-16"]

@@ -39,6 +39,7 @@ async def puller(request, lsp_client: LanguageClient):
     for method in (types.WORKSPACE_INLAY_HINT_REFRESH, types.WORKSPACE_SEMANTIC_TOKENS_REFRESH,
                    types.WORKSPACE_CODE_LENS_REFRESH):
         lsp_client.feature(method)(lambda params: None)
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)  # watching the *.rpn files
     result = await bounded(lsp_client.initialize_session(types.InitializeParams(
         capabilities=caps, process_id=os.getpid(), root_uri=ROOT.as_uri())))
     lsp_client.rpn_encoding = result.capabilities.position_encoding

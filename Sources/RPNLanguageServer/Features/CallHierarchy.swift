@@ -1,64 +1,80 @@
 import RPNCore
 import RPNJSON
 
-/// Call hierarchy of the words of one's own, from the core's symbols: each occurrence of a word
-/// says which word it names and which definition it stands in (the top level: -1). Incoming
-/// calls are grouped by caller (the top level of the document is one, of kind File), outgoing
-/// calls by the word called; each with the ranges of its calls, in source order.
+/// Call hierarchy of the words of one's own, across the workspace's files (`FileWords`): each
+/// occurrence of a word says which word it names and which definition it stands in (or the top
+/// level). A word's item is at its definition, in the file defining it (a library's word called
+/// in a document is the library's); incoming calls come from every file that sees the
+/// definition (`files(seeing:)`), grouped by caller (the top level of a file is one, of kind
+/// File); outgoing calls are grouped by the word called, wherever it is defined; each with the
+/// ranges of its calls, in source order.
 extension LanguageServer {
     func registerCallHierarchy() {
         on(CallHierarchyPrepareRequest.self) { [unowned self] request throws(ResponseError) in
             let (document, offset) = try documentPosition(request)
-            guard let occurrence = document.analysis.symbol(at: offset), occurrence.isWord,
-                  let item = callItem(word: occurrence.symbol, in: document) else { return nil }
+            guard let occurrence = document.analysis.symbol(at: offset), let word = wordKey(occurrence, in: document),
+                  let file = workspaceFile(word.file, open: openDocumentsByKey()),
+                  let item = callItem(word, in: file) else { return nil }
             return [item]
         }
         on(CallHierarchyIncomingCallsRequest.self) { [unowned self] request throws(ResponseError) in
-            let document = try document(TextDocumentIdentifier(uri: request.item.uri))
-            let calls = document.analysis.symbols.filter { $0.kind == .wordUse && $0.symbol == request.item.word }
-            return grouped(calls, by: \.word).compactMap { caller, calls in
-                callItem(word: caller, in: document, firstCall: calls[0].range).map {
-                    CallHierarchyIncomingCall(from: $0, fromRanges: calls.map { document.range(of: $0.range, encoding: encoding) })
+            let file = try itemFile(request.item, open: openDocumentsByKey())
+            guard request.item.word != CallHierarchyItem.topLevel else { return [] }  // nothing calls a top level
+            let word = WordKey(file: file.words.file, offset: Int(request.item.word))
+            return try files(seeing: word).flatMap { file in
+                let calls = file.words.occurrences(of: word).filter { !$0.isDefinition }
+                return grouped(calls, by: \.caller).compactMap { caller, calls in
+                    (caller.map { callItem($0, in: file) } ?? topLevelItem(of: file, firstCall: calls[0].range)).map {
+                        CallHierarchyIncomingCall(from: $0, fromRanges: calls.map { file.range($0.range) })
+                    }
                 }
             }
         }
         on(CallHierarchyOutgoingCallsRequest.self) { [unowned self] request throws(ResponseError) in
-            let document = try document(TextDocumentIdentifier(uri: request.item.uri))
-            let calls = document.analysis.symbols.filter { $0.kind == .wordUse && $0.word == request.item.word }
-            return grouped(calls, by: \.symbol).compactMap { callee, calls in
-                callItem(word: callee, in: document).map {
-                    CallHierarchyOutgoingCall(to: $0, fromRanges: calls.map { document.range(of: $0.range, encoding: encoding) })
+            let open = openDocumentsByKey()
+            let file = try itemFile(request.item, open: open)
+            let caller = request.item.word == CallHierarchyItem.topLevel
+                ? nil : WordKey(file: file.words.file, offset: Int(request.item.word))
+            let calls = file.words.occurrences.filter { !$0.isDefinition && $0.caller == caller }
+            var definers = [file.words.file: file]
+            return grouped(calls, by: \.word).compactMap { callee, calls in
+                if definers[callee.file] == nil { definers[callee.file] = workspaceFile(callee.file, open: open) }
+                return definers[callee.file].flatMap { callItem(callee, in: $0) }.map {
+                    CallHierarchyOutgoingCall(to: $0, fromRanges: calls.map { file.range($0.range) })
                 }
             }
         }
     }
 
-    /// The item of word `index` (its definition, its name selected), or of the top level
-    /// (`CallHierarchyItem.topLevel`: the whole document, its first call `firstCall` selected).
-    private func callItem(word index: Int32, in document: Document, firstCall: Swift.Range<Int>? = nil) -> CallHierarchyItem? {
-        let analysis = document.analysis
-        if index == CallHierarchyItem.topLevel {
-            let source = analysis.source
-            let whole = source.baseOffset..<(source.baseOffset + source.bytes.count)
-            return CallHierarchyItem(name: "top level", kind: 1, detail: nil, uri: document.uri,
-                                     range: document.range(of: whole, encoding: encoding),
-                                     selectionRange: document.range(of: firstCall ?? whole, encoding: encoding),
-                                     word: index)
+    /// The file of an item the client sends back: the open document, else the file on the disk.
+    private func itemFile(_ item: CallHierarchyItem, open: [String: Document]) throws(ResponseError) -> WorkspaceFile {
+        let key = documents[item.uri].map(fileKey(of:)) ?? FileURI.path(item.uri).map(Self.realPath) ?? item.uri
+        guard let file = workspaceFile(key, open: open) else {
+            throw ResponseError(ResponseError.requestFailed, "\(item.uri) is neither open nor a file that can be read")
         }
-        guard index >= 0, Int(index) < analysis.words.count else { return nil }
-        let word = analysis.words[Int(index)]
-        // A word of an included file stands at its include: the hierarchy is the document's.
-        let site = analysis.includes?.siteInDocument(of: word.range.lowerBound)
-        return CallHierarchyItem(name: word.name, kind: 12, detail: analysis.effect(ofWord: Int(index))?.description,
-                                 uri: document.uri, range: document.range(of: site ?? word.range, encoding: encoding),
-                                 selectionRange: document.range(of: site ?? word.nameRange, encoding: encoding), word: index)
+        return file
+    }
+
+    /// The item of a word defined in `file` (its definition, its name selected).
+    private func callItem(_ word: WordKey, in file: WorkspaceFile) -> CallHierarchyItem? {
+        guard let definition = file.words.definitions[word] else { return nil }
+        return CallHierarchyItem(name: definition.name, kind: 12, detail: definition.detail, uri: file.uri,
+                                 range: file.range(definition.range), selectionRange: file.range(definition.nameRange),
+                                 word: Int32(word.offset))
+    }
+
+    /// The item of a file's top level (`CallHierarchyItem.topLevel`): the whole file, its first
+    /// call `firstCall` selected.
+    private func topLevelItem(of file: WorkspaceFile, firstCall: Swift.Range<Int>) -> CallHierarchyItem? {
+        CallHierarchyItem(name: "top level", kind: 1, detail: nil, uri: file.uri, range: file.range(0..<file.byteCount),
+                          selectionRange: file.range(firstCall), word: CallHierarchyItem.topLevel)
     }
 
     /// The occurrences grouped by a key, the groups in the order of their first occurrence.
-    private func grouped(_ occurrences: [SymbolOccurrence], by key: KeyPath<SymbolOccurrence, Int32>)
-        -> [(Int32, [SymbolOccurrence])] {
-        var order: [Int32] = []
-        var groups: [Int32: [SymbolOccurrence]] = [:]
+    private func grouped<Key: Hashable>(_ occurrences: [FileWords.Occurrence], by key: KeyPath<FileWords.Occurrence, Key>)
+        -> [(Key, [FileWords.Occurrence])] {
+        var order: [Key] = []
+        var groups: [Key: [FileWords.Occurrence]] = [:]
         for occurrence in occurrences {
             let k = occurrence[keyPath: key]
             if groups[k] == nil { order.append(k) }

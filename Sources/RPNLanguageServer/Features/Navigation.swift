@@ -4,7 +4,8 @@ import RPNJSON
 /// Definition, references and highlights. Two kinds of names: a variable, which a store `→M`
 /// defines and a bare `M` uses; and a symbol of a program (a word of one's own, a parameter,
 /// a loop counter), which the core resolves: each occurrence says which definition or local it
-/// names, so the parameter n of one word is not the n of another, nor the variable n.
+/// names, so the parameter n of one word is not the n of another, nor the variable n. A word's
+/// references are in every file that sees its definition (`files(seeing:)`).
 extension LanguageServer {
     func registerVariableNavigation() {
         on(DefinitionRequest.self) { [unowned self] request throws(ResponseError) in
@@ -31,14 +32,15 @@ extension LanguageServer {
             let (document, offset) = try documentPosition(request)
             let analysis = document.analysis
             if let symbol = analysis.symbol(at: offset) {
-                var found = analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
-                    .map { location($0.range, in: document) }
-                // A word of an included file: its definition there, first.
-                if symbol.isWord, request.includeDeclaration,
-                   let definition = analysis.includes?.location(of: analysis.words[Int(symbol.symbol)].nameRange, encoding: encoding) {
-                    found.insert(definition, at: 0)
+                // A word: in every file that sees its definition, the file defining it first.
+                if let word = wordKey(symbol, in: document) {
+                    return try files(seeing: word).flatMap { file in
+                        file.words.occurrences(of: word).filter { request.includeDeclaration || !$0.isDefinition }
+                            .map { file.location($0.range) }
+                    }
                 }
-                return found
+                return analysis.occurrences(of: symbol).filter { request.includeDeclaration || !$0.isDeclaration }
+                    .map { location($0.range, in: document) }
             }
             guard let occurrence = analysis.occurrence(at: offset) else { return nil }
             let all = analysis.occurrences.filter {

@@ -12,6 +12,7 @@ extension LanguageServer {
         registerRename()
         registerDocumentSymbols()
         registerWorkspaceSymbols()
+        registerFileWatching()
         registerFormatting()
         registerCodeActions()
         registerExecuteCommand()

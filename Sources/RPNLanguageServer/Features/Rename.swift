@@ -1,8 +1,9 @@
 import RPNCore
 import RPNJSON
 
-/// Renaming a variable (its stores and uses), a word of one's own (its definition and calls)
-/// or a parameter or loop counter (its declaration and uses).
+/// Renaming a variable (its stores and uses), a word of one's own (its definition and calls,
+/// in every file that sees the definition) or a parameter or loop counter (its declaration and
+/// uses).
 extension LanguageServer {
     func registerRename() {
         on(PrepareRenameRequest.self) { [unowned self] request throws(ResponseError) in
@@ -22,6 +23,9 @@ extension LanguageServer {
             let analysis = document.analysis
             let renamed: [Swift.Range<Int>]
             if let symbol = analysis.symbol(at: offset) {
+                if let word = wordKey(symbol, in: document) {
+                    return try rename(word, named: analysis.name(of: symbol), to: newName, from: document)
+                }
                 if let why = Self.whyNotRename(symbol, to: newName, in: analysis) {
                     throw ResponseError(ResponseError.requestFailed, why)
                 }
@@ -54,33 +58,46 @@ extension LanguageServer {
         return nil
     }
 
-    /// Why the word or local of `occurrence` cannot be renamed `newName`, nil when it can. A
-    /// word's name must be new to the whole document (a variable of that name would become a
-    /// call of it, a parameter would hide it); a local's new to the definition or block it
-    /// lives in (another local or a word called there would be hidden by it, or hide it).
+    /// A word renamed in every file that sees its definition (`files(seeing:)`): the file
+    /// defining it, open documents as the client has them (their edits naming their versions
+    /// where the client can check them) and closed files as on the disk. The new name must be
+    /// new to each file the rename touches, with what it includes (a variable of that name
+    /// would become a call, another word of that name would be merged with it); the document
+    /// the rename was asked in is checked first.
+    private func rename(_ word: WordKey, named name: String, to newName: String,
+                        from document: Document) throws(ResponseError) -> WorkspaceEdit {
+        if let why = Self.whyNotAName(newName, for: "word") { throw ResponseError(ResponseError.requestFailed, why) }
+        let touched = try files(seeing: word).map { ($0, $0.words.occurrences(of: word)) }.filter { !$0.1.isEmpty }
+        let here = touched.filter { $0.0.uri == document.uri }, elsewhere = touched.filter { $0.0.uri != document.uri }
+        if newName != name, let (file, _) = (here + elsewhere).first(where: { $0.0.words.names.contains(newName) }) {
+            let place = file.uri == document.uri ? "this document" : TerminalText.shown(file.name)
+            throw ResponseError(ResponseError.requestFailed, "\(TerminalText.quoted(newName)) is already a name in \(place): "
+                                + "renaming \(TerminalText.quoted(name)) to it would merge the two")
+        }
+        let versioned = clientCapabilities.versionedEdits
+        return WorkspaceEdit(versioned: versioned, documents: touched.map { file, occurrences in
+            WorkspaceEdit.DocumentEdits(uri: file.uri, version: file.version,
+                                        edits: occurrences.map { TextEdit(range: file.range($0.range), newText: newName) })
+        })
+    }
+
+    /// Why the parameter or loop counter of `occurrence` cannot be renamed `newName`, nil when
+    /// it can: the name must be new to the definition or block it lives in (another local or a
+    /// word called there would be hidden by it, or hide it).
     static func whyNotRename(_ occurrence: SymbolOccurrence, to newName: String, in analysis: DocumentAnalysis) -> String? {
         let name = analysis.name(of: occurrence)
-        let isWord = occurrence.isWord
-        let noun = isWord ? "word"
-            : occurrence.kind == .parameterDeclaration || occurrence.kind == .parameterUse ? "parameter" : "loop counter"
+        let noun = occurrence.kind == .parameterDeclaration || occurrence.kind == .parameterUse ? "parameter" : "loop counter"
         if let why = whyNotAName(newName, for: noun) { return why }
-        // Its definition and the calls in that file are another document's text.
-        if isWord, let file = analysis.includes?.file(containing: analysis.words[Int(occurrence.symbol)].range.lowerBound) {
-            return "\(TerminalText.quoted(name)) is defined in \(TerminalText.shown(file.name)), which this document "
-                + "includes: rename it there"
-        }
         guard newName != name else { return nil }
         var scope: Swift.Range<Int>?
         var place = "this document"
-        if !isWord {
-            if occurrence.word >= 0 {
-                let word = analysis.words[Int(occurrence.word)]
-                scope = word.range
-                place = word.name
-            } else if let region = analysis.region(around: occurrence.range.lowerBound) {
-                scope = region.bytes
-                place = "this loop"
-            }
+        if occurrence.word >= 0 {
+            let word = analysis.words[Int(occurrence.word)]
+            scope = word.range
+            place = word.name
+        } else if let region = analysis.region(around: occurrence.range.lowerBound) {
+            scope = region.bytes
+            place = "this loop"
         }
         guard analysis.namesUsed(in: scope).contains(newName) else { return nil }
         return "\(TerminalText.quoted(newName)) is already a name in \(place): renaming \(TerminalText.quoted(name)) "

@@ -1,8 +1,9 @@
 import RPNJSON
 
-/// LSP `CallHierarchyItem`: a word of one's own (kind Function), or the top level of a
-/// document that calls one (kind File). `data` carries the word's definition index (-1: the
-/// top level), which the incoming and outgoing calls requests read back.
+/// LSP `CallHierarchyItem`: a word of one's own (kind Function), or the top level of a file
+/// that calls one (kind File). `data` carries where the word's name starts in the item's file,
+/// in bytes (-1: the top level), which the incoming and outgoing calls requests read back: with
+/// the file, the word (`WordKey`), whichever file the calls are in.
 struct CallHierarchyItem: JSONConvertible {
     static let topLevel: Int32 = -1
 
@@ -11,7 +12,7 @@ struct CallHierarchyItem: JSONConvertible {
     var kind: Int
     var detail: String?
     var uri: String
-    /// The whole definition (`: … ;`), or the whole document for the top level.
+    /// The whole definition (`: … ;`), or the whole file for the top level.
     var range: Range
     /// The name after `:`, or where the top level's first call is.
     var selectionRange: Range

@@ -36,6 +36,9 @@ struct ClientCapabilities {
     var diagnosticRefresh = false
     /// Edits can name the version they were made for (`workspace.workspaceEdit.documentChanges`).
     var versionedEdits = false
+    /// The client watches files for the server when asked at run time
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+    var watchedFilesRegistration = false
 
     init() {}
 
@@ -60,5 +63,6 @@ struct ClientCapabilities {
         codeLensRefresh = workspace?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         diagnosticRefresh = workspace?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
         versionedEdits = workspace?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
+        watchedFilesRegistration = workspace?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     }
 }

@@ -1,18 +1,31 @@
 import RPNJSON
 
-/// LSP `WorkspaceEdit` of one document. With a version, as `documentChanges`: one
-/// `TextDocumentEdit` naming the version the edits were made for, which a client must refuse to
-/// apply to any other (an edit offered before the user typed on would land on text it was not
-/// made for); without, as `changes`, for clients that do not take `documentChanges`.
+/// LSP `WorkspaceEdit`: edits of one document or several. Versioned, as `documentChanges`: one
+/// `TextDocumentEdit` per document naming the version the edits were made for (null for a
+/// file the client does not have open), which a client must refuse to apply to any other (an
+/// edit offered before the user typed on would land on text it was not made for); otherwise
+/// as `changes`, for clients that do not take `documentChanges`.
 struct WorkspaceEdit: JSONConvertible {
-    var uri: String
-    /// The version of the text the edits were made for; nil: the `changes` form.
-    var version: Int?
-    var edits: [TextEdit]
+    struct DocumentEdits {
+        var uri: String
+        /// The version of the open document's text the edits were made for; nil: a closed file.
+        var version: Int?
+        var edits: [TextEdit]
+    }
+
+    var versioned: Bool
+    var documents: [DocumentEdits]
 
     var json: JSONValue {
-        guard let version else { return ["changes": .object([uri: edits.json])] }
-        return ["documentChanges": [["textDocument": ["uri": .string(uri), "version": .int(version)], "edits": edits.json]]]
+        guard versioned else {
+            var changes = JSONObject()
+            for document in documents { changes[document.uri] = document.edits.json }
+            return ["changes": .object(changes)]
+        }
+        return ["documentChanges": .array(documents.map { document in
+            ["textDocument": ["uri": .string(document.uri), "version": document.version.map(JSONValue.int) ?? .null],
+             "edits": document.edits.json]
+        })]
     }
 }
 
@@ -20,6 +33,7 @@ extension LanguageServer {
     /// Edits to the current version of a document, named by it where the client can check it
     /// (`workspace.workspaceEdit.documentChanges`).
     func workspaceEdit(_ document: Document, _ edits: [TextEdit]) -> WorkspaceEdit {
-        WorkspaceEdit(uri: document.uri, version: clientCapabilities.versionedEdits ? document.version : nil, edits: edits)
+        WorkspaceEdit(versioned: clientCapabilities.versionedEdits,
+                      documents: [WorkspaceEdit.DocumentEdits(uri: document.uri, version: document.version, edits: edits)])
     }
 }

@@ -17,6 +17,7 @@ extension LanguageServer {
             let document = makeDocument(uri: item.uri, version: item.version, text: item.text)
             // A newer version already waiting makes this one's analysis and diagnostics moot.
             if !isSuperseded(item.uri) { publishDiagnostics(document) }
+            refreshDocuments(openedOrClosed: item.uri, text: document.bytes)
         }
         on(DidChangeTextDocumentNotification.self) { [unowned self] notification throws(ResponseError) in
             let uri = notification.textDocument.uri
@@ -51,14 +52,14 @@ extension LanguageServer {
         }
         on(DidCloseTextDocumentNotification.self) { [unowned self] notification in
             let uri = notification.textDocument.uri
-            documents.close(uri)  // its text and analysis go with it
+            let closed = documents.close(uri)  // its text and analysis go with it
             freedMemory = true
+            if let closed { refreshDocuments(openedOrClosed: uri, text: closed.bytes) }
             // A client that pulls forgets a closed document's diagnostics itself.
             if !clientCapabilities.diagnosticPull {
                 notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             }
         }
-        on(DidSaveTextDocumentNotification.self) { _ in }
     }
 
     /// A document with the whole text the client sent, in the store, with the settings that

@@ -32,25 +32,50 @@ extension LanguageServer {
     func openDocument(atPath path: String) -> Document? {
         documents.all.first { document in
             guard let documentPath = FileURI.path(document.uri) else { return false }
-            return documentPath == path || (try? RegularFile.canonicalPath(documentPath).get()) == path
+            return documentPath == path || Self.realPath(documentPath) == path
         }
     }
 
     /// After an edit of `document`: the open documents that include its file analyse again,
-    /// and their diagnostics are pushed again (a client that pulls is asked to pull). One whose
-    /// analysis was let go (`AnalysisRetention`) is analysed again if it has an include at all.
+    /// and their diagnostics are pushed again (a client that pulls is asked to pull).
     func refreshDocuments(including document: Document) {
         guard let edited = FileURI.path(document.uri) else { return }
-        let path = (try? RegularFile.canonicalPath(edited).get()) ?? edited
+        if refreshDocuments(includingFile: Self.realPath(edited), except: document) { askToPullDiagnostics() }
+    }
+
+    /// After a document was opened or closed: the documents that include its file read it
+    /// from the client, or from the disk, from now on; when the two texts differ (edits not
+    /// saved, or a file on no disk), they analyse again, and so do those whose include failed.
+    func refreshDocuments(openedOrClosed uri: String, text bytes: [UInt8]) {
+        guard let path = FileURI.path(uri) else { return }
+        if (try? RegularFile.read(path, limit: IncludeResolver.byteLimit).get()) == bytes { return }
+        if refreshDocuments(includingFile: Self.realPath(path), orFailed: true, except: documents[uri]) { askToPullDiagnostics() }
+    }
+
+    /// After a change of the file at `path` (a real path, or the path of a file deleted): the
+    /// open documents that include it analyse again, and their diagnostics are pushed again;
+    /// with `orFailed` (a file created), those whose include of a file failed too. One whose
+    /// analysis was let go (`AnalysisRetention`) is analysed again if it has an include at all.
+    /// Returns whether any was, for a client that pulls to be asked to pull
+    /// (`askToPullDiagnostics`), once for all the changes at hand.
+    @discardableResult
+    func refreshDocuments(includingFile path: String, orFailed: Bool = false, except document: Document? = nil) -> Bool {
         var refreshed = false
         for other in documents.all where other !== document {
-            guard other.analysisIfMade.map({ $0.includes?.includes(path: path) == true })
-                    ?? Self.mentionsInclude(other.bytes) else { continue }
+            guard other.analysisIfMade.map({ analysis in
+                analysis.includes?.includes(path: path) == true
+                    || orFailed && analysis.diagnostics.contains { $0.code == .includeFailed }
+            }) ?? Self.mentionsInclude(other.bytes) else { continue }
             other.includedFileChanged()
             refreshed = true
             if !isSuperseded(other.uri) { publishDiagnostics(other) }
         }
-        if refreshed, clientCapabilities.diagnosticPull, clientCapabilities.diagnosticRefresh {
+        return refreshed
+    }
+
+    /// A client that pulls diagnostics, and can be asked to, is asked to pull them again.
+    func askToPullDiagnostics() {
+        if clientCapabilities.diagnosticPull, clientCapabilities.diagnosticRefresh {
             sendRequest("workspace/diagnostic/refresh")
         }
     }

@@ -64,6 +64,9 @@ public final class LanguageServer {
     var workspaceFolders: [String] = []
     /// The symbols of the workspace's files as last read, by path (see `WorkspaceSymbols`).
     var workspaceSymbolFiles: [String: WorkspaceSymbols.File] = [:]
+    /// What references, rename and call hierarchy read of the workspace's closed files (see
+    /// `ClosedFiles`).
+    var closedFiles = ClosedFiles()
 
     public static let name = "rpn"
     public static let version = RPN.version

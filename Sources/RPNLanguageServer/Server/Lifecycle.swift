@@ -18,7 +18,7 @@ extension LanguageServer {
             state = .running
             return InitializeResult(capabilities: capabilities, serverName: Self.name, serverVersion: Self.version)
         }
-        on(InitializedNotification.self) { _ in }
+        on(InitializedNotification.self) { [unowned self] _ in watchFiles() }
         on(ShutdownRequest.self) { [unowned self] _ in
             state = .shutDown
             return VoidResponse()

@@ -1,10 +1,14 @@
 import RPNJSON
 
-/// `textDocument/didSave`: taken and ignored (the server works on the text the editor has,
-/// saved or not). Nothing is advertised for it (`textDocumentSync.save`), so clients need not
-/// send it; some do all the same.
+/// `textDocument/didSave`: the document's text is on the disk from then on. The server works
+/// on the text the editor has, saved or not; a save only tells it that the closed files it
+/// read around this one may be read again (`FileWatching`). Advertised without the text
+/// (`textDocumentSync.save`).
 struct DidSaveTextDocumentNotification: NotificationType {
     static let method = "textDocument/didSave"
+    static let capability: ServerCapability? = ServerCapability("textDocumentSync", value: ["save": ["includeText": false]])
 
-    init(json: JSONValue?) {}
+    var textDocument: TextDocumentIdentifier
+
+    init(json: JSONValue?) throws(ResponseError) { textDocument = try TextDocumentIdentifier(params: json) }
 }
