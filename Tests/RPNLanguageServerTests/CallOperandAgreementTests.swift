@@ -106,7 +106,7 @@ import Testing
         h.open(text)
         let analysis = h.server.documents["file:///t.rpn"]!.analysis
         for offset in 0...text.utf8.count {
-            let found = analysis.call(at: offset)
+            let found = try? analysis.call(at: offset)
             let expected = Self.expectedCall(analysis, at: offset)
             #expect(found?.token == expected?.token && found?.input == expected?.input, "at \(offset) of\n\(text)")
         }

@@ -44,8 +44,11 @@ extension DocumentAnalysis {
     /// before it when it calls something (its last input, which the operand before it fills),
     /// else the nearest call after the cursor that an operand under or before the cursor
     /// fills (`3 4| hyp`: b), however far after it. Nil in a comment, and where nothing is
-    /// called.
-    func call(at offset: Int) -> (token: Int, callee: Callee, input: Int)? {
+    /// called. A value no call takes is looked for up to the end of the document or the next
+    /// keyword: every 1,024 tokens `checkpoint` may stop the search (a request's: a newer
+    /// version or a cancellation).
+    func call(at offset: Int, checkpoint: () throws(ResponseError) -> Void = {}) throws(ResponseError)
+        -> (token: Int, callee: Callee, input: Int)? {
         var index = tokenIndex(at: offset) ?? (firstToken(endingAfter: offset) - 1)
         if index >= 0, tokens[index].kind == .comment, tokens[index].range.lowerBound < offset { return nil }
         while index >= 0, tokens[index].kind == .comment { index -= 1 }
@@ -56,6 +59,7 @@ extension DocumentAnalysis {
         var stack = CallOperands.Stack(from: index)
         stack.take(sweep.stepEffect(index), at: index)
         for next in (index + 1)..<tokens.count {
+            if next & 1023 == 0 { try checkpoint() }
             if let callee = sweep.callee(next) {
                 let inputs = callee.effect.inputs.count
                 let operands = stack.operands(ofCallAt: next, inputs: inputs) { stepEffect(ofToken: $0) }
