@@ -11,6 +11,10 @@
 - the server's resident memory (RssAnon: its heap, not the pages of its binary) per byte of
   open text, after the document is opened and after the requests above, and what remains
   after it is closed;
+- parameter-name inlay hints (issue 17) on a document of calls whose operands reach back over
+  the whole document (each call's first operand is everything before it), with the
+  `parameterNames` setting on and off, in servers of their own: the whole document and 100
+  lines;
 - 3,000 hovers among 100 edits (issue 17), in a server of its own: each edit followed by 30
   hovers at random places, all written at once as a client that does not wait writes them;
   the time to the last hover's answer, how many were answered and how many got
@@ -298,6 +302,39 @@ def utf16(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+# Parameter-name hints (issue 17): a word of two parameters called on every line, its first
+# operand everything before the call (`1`, `2 w`, `3 w`, …): a call's operands reach back over
+# the whole document, and every line's call holds the one before.
+def chain_document(lines: int) -> str:
+    return ": w ( a b -- c ) a b + ;\n1\n" + "".join(f"{i % 9 + 1} w\n" for i in range(lines))
+
+
+def measure_parameter_hints(rpn: str, lines: int) -> dict:
+    """Inlay hints for the whole chain document and for 100 lines in its middle, with the
+    `parameterNames` setting on and off (a server each); and how many parameter hints."""
+    result = {"lines": lines}
+    for names in (True, False):
+        client = Client([rpn, "lsp"])
+        client.request("initialize", {"processId": os.getpid(), "capabilities": {},
+                                      "initializationOptions": {"inlayHints": {"parameterNames": names}}})
+        client.notify("initialized", {})
+        uri = f"file:///chain-{lines}.rpn"
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rpn", "version": 1,
+                                                                "text": chain_document(lines)}})
+        client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=600)
+        doc = {"uri": uri}
+        whole = {"start": {"line": 0, "character": 0}, "end": {"line": lines + 2, "character": 0}}
+        middle = {"start": {"line": lines // 2, "character": 0}, "end": {"line": lines // 2 + RANGE_LINES, "character": 0}}
+        key = "on" if names else "off"
+        result[f"all_{key}"] = timed(client, "textDocument/inlayHint", {"textDocument": doc, "range": whole}, 3)
+        result[f"range_{key}"] = timed(client, "textDocument/inlayHint", {"textDocument": doc, "range": middle}, 20)
+        if names:
+            _, response = client.request("textDocument/inlayHint", {"textDocument": doc, "range": whole})
+            result["parameter_hints"] = sum(1 for h in response.get("result") or [] if h.get("kind") == 2)
+        result[f"exit_{key}"] = client.close()
+    return result
+
+
 def measure_interleaved(rpn: str, lines: int, programs: bool = False, seed: int = 17) -> dict:
     """3,000 hovers among 100 edits: edit k puts a digit at the start of a random line (an
     odd one takes it away again), then 30 hovers at random places of the text as it is then
@@ -384,6 +421,7 @@ def main():
     if args.interleaved_only:
         sys.exit(report_interleaved(interleaved))
     results = [measure(args.rpn, n, args.edits, args.rest, args.programs) for n in sizes]
+    chains = [measure_parameter_hints(args.rpn, n) for n in sizes if n <= 100000]
     print("| lines | document | open → diagnostics ms | didChange → publishDiagnostics ms (median / p90) | hover ms (median / p90) |")
     print("|---:|---:|---:|---:|---:|")
     for r in results:
@@ -398,6 +436,13 @@ def main():
         print(f"| {r['lines']:,} | {r['burst']:.1f} ({r['burst_publishes']}) | {r['behind']:.1f} "
               f"| {ms(r['tokens_full'])} / {ms(r['tokens_range'])} / {ms(r['tokens_delta'])} | {ms(r['symbols'])} "
               f"| {ms(r['hints_all'])} / {ms(r['hints_range'])} |")
+    print()
+    print(f"| lines | calls reaching back over the whole document: inlay hints ms, all / {RANGE_LINES} lines, "
+          f"parameterNames on | off | parameter hints |")
+    print("|---:|---:|---:|---:|")
+    for c in chains:
+        print(f"| {c['lines']:,} | {ms(c['all_on'])} / {ms(c['range_on'])} | {ms(c['all_off'])} / {ms(c['range_off'])} "
+              f"| {c['parameter_hints']:,} |")
     print()
     print("| lines | server RssAnon before open MB | bytes per byte of text: open / after the requests / at rest | left after close MB |")
     print("|---:|---:|---:|---:|")
@@ -432,9 +477,24 @@ def main():
             target(r["open"] < 1500, f"(issue 17) open → diagnostics < 1.5 s at {n} ({kind}): {r['open'] / 1000:.2f} s")
         target(r["per_byte_working"] < 5,
                f"(issue 17) memory in use < 5 bytes per byte of text at {n} ({kind}): {r['per_byte_working']:.1f}")
+        # Issue 17: parameter-name hints (on by default) cost what the range asked.
+        if r["lines"] == 10000 and r["hints_all"] is not None:
+            target(r["hints_all"] < 50, f"(issue 17) inlay hints for the whole document < 50 ms at {n} ({kind}): "
+                                        f"{r['hints_all']:.2f} ms")
+        if r["hints_range"] is not None:
+            target(r["hints_range"] < 2, f"(issue 17) inlay hints for {RANGE_LINES} lines < 2 ms at {n} ({kind}): "
+                                         f"{r['hints_range']:.2f} ms")
         if r["exit"] != 0:
             failed = True
             print(f"- server exited with {r['exit']} after shutdown/exit")
+    for c in chains:
+        n = f"{c['lines']:,} lines"
+        target(c["range_on"] is not None and c["range_on"] < 2,
+               f"(issue 17) inlay hints for {RANGE_LINES} lines < 2 ms at {n} of calls reaching back over the whole document: "
+               f"{ms(c['range_on'])} ms ({ms(c['range_off'])} without parameter names)")
+        if c["exit_on"] != 0 or c["exit_off"] != 0:
+            failed = True
+            print(f"- server exited with {c['exit_on']} / {c['exit_off']} after shutdown/exit")
     print()
     sys.exit(max(1 if failed else 0, report_interleaved(interleaved)))
 

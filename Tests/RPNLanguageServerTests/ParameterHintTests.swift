@@ -52,6 +52,24 @@ import Testing
         #expect(positions == positions.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) })
     }
 
+    /// A sum of 500 lines (1,000 tokens): `1` then ` 1 +` on each line.
+    static let longSum = "1" + String(repeating: " 1 +\n", count: 500)
+
+    /// (document, first and last line asked, hints): operands however far before their call
+    /// (a thousand tokens and hundreds of lines), and a call far after the lines asked.
+    static let farCases: [(String, Int, Int, [String])] = [
+        (hyp + "3\n" + longSum + "hyp\n", 0, 503, ["1:0 a:", "2:0 b:"]),
+        (hyp + "3\n" + longSum + "hyp\n", 1, 3, ["1:0 a:", "2:0 b:"]),     // the call 500 lines after them
+        (hyp + "3\n" + longSum + "hyp\n", 400, 503, []),
+        (hyp + longSum + "4 hyp\n", 0, 503, ["1:0 a:", "501:0 b:"]),
+        (hyp + "3 # three\n" + String(repeating: "# a comment\n", count: 1000) + "4 hyp\n", 0, 1003, ["1:0 a:", "1002:0 b:"]),
+    ]
+
+    @Test(arguments: farCases)
+    func operandsFarBeforeTheirCall(_ text: String, _ from: Int, _ to: Int, _ expected: [String]) {
+        #expect(Self.described(Self.hints(text, from: from, to: to)) == expected)
+    }
+
     /// The hints of the range's lines only: an operand on a line before the range gets none.
     @Test func onlyTheRangesLines() {
         #expect(Self.described(Self.hints(Self.hyp + "3\n4 hyp\n", from: 2, to: 3)) == ["2:0 b:"])

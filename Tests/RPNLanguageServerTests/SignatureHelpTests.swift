@@ -54,6 +54,31 @@ import Testing
         }
     }
 
+    static let longSum = "1" + String(repeating: " 1 +\n", count: 500)
+    static let comments = String(repeating: "# a comment\n", count: 1000)
+
+    /// (document with the cursor, the signature's label, the active input): operands a thousand
+    /// tokens and hundreds of lines before their call.
+    static let farCases: [(String, String, Int)] = [
+        (hyp + "3|\n" + longSum + "hyp", "hyp ( a b -- c )", 0),
+        (hyp + "|3\n" + longSum + "hyp", "hyp ( a b -- c )", 0),
+        (hyp + "3\n|" + longSum + "hyp", "+ ( a b -- a+b )", 0),            // the innermost call filled
+        (hyp + "3 4| # four\n" + comments + "hyp", "hyp ( a b -- c )", 1),
+        (hyp + "3| 4 # four\n" + comments + "hyp", "hyp ( a b -- c )", 0),
+        (hyp + "3 4 # fo|ur\n" + comments + "hyp", "", 0),                  // in a comment: none
+    ]
+
+    @Test(arguments: farCases)
+    func operandsFarBeforeTheirCall(_ marked: String, _ label: String, _ active: Int) {
+        let help = Self.help(marked)
+        if label.isEmpty {
+            #expect(help == .null)
+        } else {
+            #expect(help["signatures"]?[0]?["label"]?.stringValue == label)
+            #expect(help["activeParameter"] == .int(active))
+        }
+    }
+
     static let offsets: JSONValue = ["textDocument": ["signatureHelp": ["signatureInformation": [
         "parameterInformation": ["labelOffsetSupport": true], "documentationFormat": ["markdown"]]]]]
 

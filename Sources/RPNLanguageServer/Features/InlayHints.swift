@@ -82,28 +82,35 @@ extension LanguageServer {
         }
     }
 
-    /// Before each operand of a call in `range` of a word that declares its parameters, the
-    /// name of the one it fills (the core's `CallOperands`: `1 2 + 4 hyp` gives `a:` before
-    /// `1`), in source order; none where the operand is a name spelled as the parameter
-    /// (`a b hyp` says it already), nor where the operand cannot be told (`3 dup hyp`).
+    /// Before each operand of a call of a word that declares its parameters, the name of the
+    /// one it fills, for operands that begin in `range` (the core's `CallOperands`: `1 2 + 4
+    /// hyp` gives `a:` before `1`), in source order; none where the operand is a name spelled
+    /// as the parameter (`a b hyp` says it already), nor where the operand cannot be told
+    /// (`3 dup hyp`).
     func parameterNameHints(_ document: Document, _ analysis: DocumentAnalysis,
                             in range: Swift.Range<Int>, delta: Int) throws(ResponseError) -> [InlayHint] {
         var found: [(offset: Int, call: Int, label: String)] = []
-        // A call after the range may have operands in it: as far as operands reach (see
-        // `CallOperands`).
-        let reach = min(analysis.firstToken(endingAfter: range.upperBound) + CallOperands.defaultReach, analysis.tokens.count)
-        let callsEnd = reach < analysis.tokens.count ? analysis.tokens[reach].range.lowerBound : Int.max
-        for (k, symbol) in analysis.symbols(in: range.lowerBound..<max(callsEnd, range.upperBound)).enumerated()
-        where symbol.kind == .wordUse {
-            if k & 1023 == 1023 { try checkpoint() }
-            guard let names = analysis.words[Int(symbol.symbol)].declaredEffect?.inputs, !names.isEmpty,
-                  let call = analysis.tokenIndex(at: symbol.range.lowerBound) else { continue }
-            for (name, operand) in zip(names, analysis.operands(ofCall: call, inputs: names.count)) {
-                guard let operand else { continue }
-                let first = analysis.tokens[operand.lowerBound]
-                if operand.count == 1, analysis.text(of: first) == name { continue }
-                if range.contains(first.range.lowerBound) { found.append((first.range.lowerBound, call, name + ":")) }
+        let tokens = analysis.tokens
+        // One pass from the range's first token, the stack telling each call's operands (see
+        // `CallOperands.Stack`); past the range, on while an operand that begins in it is on
+        // the stack, however far after it its call comes.
+        let first = analysis.firstToken(endingAfter: range.lowerBound)
+        var stack = CallOperands.Stack(from: first)
+        var sweep = DocumentAnalysis.CallSweep(analysis)
+        for call in first..<tokens.count {
+            if tokens[call].range.lowerBound >= range.upperBound,
+               stack.firstStart.map({ tokens[$0].range.lowerBound >= range.upperBound }) ?? true { break }
+            if call & 1023 == 1023 { try checkpoint() }
+            if let word = sweep.calledWord(call), let names = analysis.words[word].declaredEffect?.inputs, !names.isEmpty {
+                let operands = stack.operands(ofCallAt: call, inputs: names.count) { analysis.stepEffect(ofToken: $0) }
+                for (name, operand) in zip(names, operands) {
+                    guard let operand = operand.tokens else { continue }
+                    let first = tokens[operand.lowerBound]
+                    if operand.count == 1, analysis.text(of: first) == name { continue }
+                    if range.contains(first.range.lowerBound) { found.append((first.range.lowerBound, call, name + ":")) }
+                }
             }
+            stack.take(sweep.stepEffect(call), at: call)
         }
         // A call is an operand of a later one (`1 2 g 3 f`): the later call's hint comes first
         // where both start, as its operand holds the other (`a: p: 1 q: 2 g b: 3 f`).

@@ -10,7 +10,7 @@ extension LanguageServer {
             return try answer(document) { view throws(ResponseError) -> SignatureHelp? in
                 let analysis = view.analysis
                 let cursor = try view.analysed(offset)
-                guard let call = analysis.call(at: cursor) else { return nil }
+                guard let call = try analysis.call(at: cursor, checkpoint: checkpoint) else { return nil }
                 // Which input the cursor fills is read back from the call to the cursor: the
                 // lines between them are looked at too.
                 let called = analysis.tokens[call.token].range

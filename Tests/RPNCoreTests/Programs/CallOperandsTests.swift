@@ -1,4 +1,5 @@
 import RPNCore
+import RPNTestSupport
 import Testing
 
 /// The tokens that fill a call's inputs, read backwards from the call with each token's
@@ -48,14 +49,65 @@ import Testing
         #expect(texts == expected, "\(program)")
     }
 
-    /// A long operand is read so far only: past `maxTokens` tokens, unknown.
-    @Test func readingIsBounded() {
-        let program = "1" + String(repeating: " 1 +", count: 200) + " 4 f"
+    /// However far back an operand begins: a call after a thousand-token sum over many lines,
+    /// and a call whose first operand lies a thousand tokens before it.
+    static let farCases: [(String, [Range<Int>?])] = [
+        ("1" + String(repeating: " 1 +\n", count: 500) + " 4 f", [0..<1001, 1001..<1002]),
+        ("3\n" + "1" + String(repeating: " 1 +\n", count: 500) + " f", [0..<1, 1..<1002]),
+        ("3 # far\n" + String(repeating: "# a comment\n", count: 1000) + "4 f", [0..<1, 1002..<1003]),
+    ]
+
+    @Test(arguments: farCases)
+    func readingIsUnbounded(_ program: String, _ expected: [Range<Int>?]) {
+        let tokens = RPN.tokenize(program)
+        #expect(CallOperands.operands(ofCallAt: tokens.count - 1, inputs: 2, effect: Self.effect(tokens, program)) == expected)
+    }
+
+    /// Random programs: the operands of every token taken as a call of 0 to 3 inputs, from
+    /// one pass of a `Stack` from the start and alone (`operands(ofCallAt:)`), are the
+    /// backward reading's (`backwardCallOperands`, the definition); from a pass that begins
+    /// later, those it tells are too, and one it tells only in part ends where the
+    /// definition's does.
+    @Test(arguments: 0..<40)
+    func onePassAgreesWithTheBackwardReading(_ seed: Int) {
+        var random = SeededGenerator(state: UInt64(seed) &+ 0xCA11)
+        let pieces = ["1", "2", "x", "π", "+", "−", "×", "√", "sin", "dup", "swap", "over", "rot", "drop", "→y", "f", "g",
+                      "3 pick", "clear", "if", "then", "deg", "# c\n", "\n", "depth"]
+        let count = Int.random(in: 1...400, using: &random)
+        let program = (0..<count).map { _ in
+            // Mostly values and arithmetic, so that operands grow long.
+            Int.random(in: 0..<3, using: &random) == 0 ? pieces.randomElement(using: &random)!
+                : ["1", "x", "+", "×", "2", "√"].randomElement(using: &random)!
+        }.joined(separator: " ")
         let tokens = RPN.tokenize(program)
         let effect = Self.effect(tokens, program)
-        #expect(CallOperands.operands(ofCallAt: tokens.count - 1, inputs: 2, maxTokens: 100, effect: effect).map { $0 != nil }
-            == [false, true])
-        #expect(CallOperands.operands(ofCallAt: tokens.count - 1, inputs: 2, maxTokens: 500, effect: effect)[0] == 0..<401)
+        let begin = Int.random(in: 0...tokens.count, using: &random)
+        var whole = CallOperands.Stack(from: 0), later = CallOperands.Stack(from: begin)
+        for call in 0...tokens.count {
+            for inputs in 0...3 {
+                let expected = backwardCallOperands(ofCallAt: call, inputs: inputs, effect: effect)
+                #expect(CallOperands.operands(ofCallAt: call, inputs: inputs, effect: effect) == expected, "\(program) @\(call)")
+                #expect(whole.operands(ofCallAt: call, inputs: inputs, effect: effect).map(\.tokens) == expected, "\(program) @\(call)")
+                guard call >= begin else { continue }
+                var above = true  // no operand above told only in part
+                for (operand, want) in zip(later.operands(ofCallAt: call, inputs: inputs, effect: effect), expected).reversed() {
+                    switch operand {
+                    case .tokens(let range): #expect(range == want, "\(program) @\(call) from \(begin)")
+                    case .unreadable: #expect(want == nil, "\(program) @\(call) from \(begin)")
+                    case .partly(let range):
+                        if let want {
+                            #expect(want.lowerBound < begin, "\(program) @\(call) from \(begin)")
+                            #expect(!above || want.upperBound == range.upperBound || range.isEmpty && want.upperBound <= begin)
+                        }
+                        above = false
+                    }
+                }
+            }
+            if call < tokens.count {
+                whole.take(effect(call), at: call)
+                if call >= begin { later.take(effect(call), at: call) }
+            }
+        }
     }
 
     /// Built-in words' effects as the table writes them, for signature help.
