@@ -79,6 +79,19 @@ import Testing
         }
     }
 
+    /// The call a value goes to is looked for within `callReach` tokens after the cursor: a
+    /// keystroke among plain expressions (values no call takes) does not read on to the end
+    /// of a long document. Within the reach, however far, the call is found.
+    @Test func theCallIsLookedForWithinAReach() {
+        let reach = DocumentAnalysis.callReach
+        let within = String(repeating: "1 drop ", count: (reach - 8) / 2)   // two tokens each
+        let beyond = String(repeating: "1 drop ", count: reach / 2 + 8)
+        let found = Self.help(Self.hyp + "3 4|\n" + within + "hyp")
+        #expect(found["signatures"]?[0]?["label"]?.stringValue == "hyp ( a b -- c )")
+        #expect(found["activeParameter"] == .int(1))
+        #expect(Self.help(Self.hyp + "3 4|\n" + beyond + "hyp") == .null)
+    }
+
     static let offsets: JSONValue = ["textDocument": ["signatureHelp": ["signatureInformation": [
         "parameterInformation": ["labelOffsetSupport": true], "documentationFormat": ["markdown"]]]]]
 

@@ -34,6 +34,10 @@ extension DocumentAnalysis {
         return sweep.stepEffect(index)
     }
 
+    /// How many tokens after the cursor signature help looks for the call its value goes to:
+    /// hundreds of lines, far more than a call being written is from its operands.
+    static let callReach = 8192
+
     /// The operands of the call at `index` (see `CallOperands.operands`).
     func operands(ofCall index: Int, inputs: Int) -> [Swift.Range<Int>?] {
         var sweep = CallSweep(self)
@@ -43,10 +47,12 @@ extension DocumentAnalysis {
     /// The call at a byte offset, and which of its inputs: the word under the cursor or just
     /// before it when it calls something (its last input, which the operand before it fills),
     /// else the nearest call after the cursor that an operand under or before the cursor
-    /// fills (`3 4| hyp`: b), however far after it. Nil in a comment, and where nothing is
-    /// called. A value no call takes is looked for up to the end of the document or the next
-    /// keyword: every 1,024 tokens `checkpoint` may stop the search (a request's: a newer
-    /// version or a cancellation).
+    /// fills (`3 4| hyp`: b), within `callReach` tokens after it (the operands themselves
+    /// may begin any way before). Nil in a comment, and where nothing is called. A value no
+    /// call takes is looked for up to the reach, the end of the document or the next keyword:
+    /// a keystroke in a long document of plain expressions (whose values no call takes) would
+    /// otherwise read on to its end; every 1,024 tokens `checkpoint` may stop the search (a
+    /// request's: a newer version or a cancellation).
     func call(at offset: Int, checkpoint: () throws(ResponseError) -> Void = {}) throws(ResponseError)
         -> (token: Int, callee: Callee, input: Int)? {
         var index = tokenIndex(at: offset) ?? (firstToken(endingAfter: offset) - 1)
@@ -58,7 +64,7 @@ extension DocumentAnalysis {
         // The operands of the calls after it, read on from it in one pass.
         var stack = CallOperands.Stack(from: index)
         stack.take(sweep.stepEffect(index), at: index)
-        for next in (index + 1)..<tokens.count {
+        for next in (index + 1)..<Swift.min(tokens.count, index + 1 + Self.callReach) {
             if next & 1023 == 0 { try checkpoint() }
             if let callee = sweep.callee(next) {
                 let inputs = callee.effect.inputs.count
