@@ -70,6 +70,17 @@ import Testing
         #expect(Self.described(Self.hints(text, from: from, to: to)) == expected)
     }
 
+    /// A call after the lines asked is looked for within `callReach` tokens after them, as
+    /// signature help looks for one: a request among plain expressions (values no call
+    /// takes) does not read on to the end of a long document.
+    @Test func aCallAfterTheRangeIsLookedForWithinAReach() {
+        let reach = DocumentAnalysis.callReach
+        let within = String(repeating: "1 drop ", count: (reach - 8) / 2) + "\n"  // two tokens each
+        let beyond = String(repeating: "1 drop ", count: reach / 2 + 8) + "\n"
+        #expect(Self.described(Self.hints(Self.hyp + "3 4\n" + within + "hyp\n", from: 0, to: 2)) == ["1:0 a:", "1:2 b:"])
+        #expect(Self.described(Self.hints(Self.hyp + "3 4\n" + beyond + "hyp\n", from: 0, to: 2)) == [])
+    }
+
     /// The hints of the range's lines only: an operand on a line before the range gets none.
     @Test func onlyTheRangesLines() {
         #expect(Self.described(Self.hints(Self.hyp + "3\n4 hyp\n", from: 2, to: 3)) == ["2:0 b:"])

@@ -175,13 +175,17 @@ public struct Machine: Sendable {
 
     /// Evaluates every stack entry (reporting what fails), so that `value(at:)` then reads
     /// them without building an array of all the values: 10^7 entries stay 8 bytes each.
-    /// Notes the entries whose evaluation reported something (`Machine+FinalValues`).
+    /// Notes the entries whose evaluation reported something, and stamps every value with
+    /// the clock of now (it holds now: cached before, it was still fresh), for the final
+    /// values an incremental run puts back (`Machine+FinalValues`).
     public mutating func evaluateStack() {
         entriesThatReported.removeAll(keepingCapacity: true)
+        epoch += 1
         for i in 0..<stack.count {
             let reported = log.count
             _ = valueOfSlot(i)
             if log.count != reported { entriesThatReported.append(i) }
+            if let node = StackSlot.node(stack[i]) { nodes[Int(node)].cacheEpoch = epoch }
         }
         finalEvaluationDone = runEnd != nil
     }

@@ -68,8 +68,8 @@ extension Machine {
         /// The caches' clock where it ended.
         let epoch: UInt32
         let bucketEpochs: [UInt32]
-        /// Its stack's final values, by position (`Machine+FinalValues`).
-        let finalValues: FinalValues
+        /// Its final evaluation (`Machine+FinalValues`).
+        let finalEvaluation: FinalEvaluation?
         /// The next checkpoint to compare with.
         var next = 0
     }
@@ -126,14 +126,14 @@ extension Machine {
             lowWater: Array(lowWater.dropFirst()), readsDepthAfter: readsDepthAfter, blockSlackAfter: blockSlackAfter,
             bindingChanges: bindingChanges, wordNameChanges: wordNameChanges, placedFrom: placedFrom,
             nodes: Array(nodes[point.nodeCount..<end.nodeCount]), links: Array(links[point.linkCount..<end.linkCount]),
-            store: store.values(from: point.storeMark, to: end.storeMark),
+            store: store.values(from: point.storeMark, to: store.mark),  // the final evaluation's too
             words: Array(compiler.words[point.compilerMark.words...]),
             symbols: Array(compiler.symbols[point.compilerMark.symbols..<end.compilerMark.symbols]),
             diagnostics: diagnostics,
             reported: Array(reportLog[point.reportedCount..<end.reportedCount]),
             stack: Array(stack[stackBase...]), stackBase: stackBase, variables: variables,
             wordOfVariable: compiler.wordOfVariable, laterQueries: compiler.laterQueries, epoch: epoch,
-            bucketEpochs: bucketEpochs, finalValues: finalValues(storedFrom: end.storeMark))
+            bucketEpochs: bucketEpochs, finalEvaluation: finalEvaluation)
         rewind(to: index)
         previousRun = previous
     }
@@ -362,16 +362,24 @@ extension Machine {
         }
         epoch = Swift.max(epoch, previous.epoch &+ epochShift)
         // The final values: of the entries below that are the nodes they were, and of the rest's.
-        let finals = previous.finalValues
-        if !finals.entries.isEmpty {
-            for i in 0..<Swift.min(previous.stackBase, low + delta) {
-                let value = finals.entries[i]
-                if value.node >= 0, StackSlot.node(stack[i]) == value.node {
-                    putBackFinalValue(value, of: finals, as: value.node, moved: moved)
-                }
+        if let final = previous.finalEvaluation {
+            // Nodes before the checkpoint still hold what they cached then, unless this run
+            // evaluated them again (a later clock).
+            func putBack(_ node: Int32) {
+                let kept = nodes[Int(node)]
+                putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: node, of: node, final, moved: moved)
             }
-            for p in low..<finals.entries.count where finals.entries[p].node >= 0 {
-                putBackFinalValue(finals.entries[p], of: finals, as: movedNode(finals.entries[p].node), moved: moved)
+            for i in 0..<Swift.min(previous.stackBase, low + delta) {
+                if let node = StackSlot.node(stack[i]) { putBack(node) }
+            }
+            for slot in previous.stack[(low - previous.stackBase)...] {
+                guard let node = StackSlot.node(slot) else { continue }
+                if Int(node) < from.nodeCount {
+                    putBack(node)
+                } else if Int(node) >= old.nodeCount {  // the rest's: as the previous run left it
+                    let kept = previous.nodes[Int(node) - from.nodeCount]
+                    putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: movedNode(node), of: node, final, moved: moved)
+                }
             }
         }
         tokensObserved = end.tokenCount + tokenShift

@@ -90,14 +90,18 @@ extension LanguageServer {
     func parameterNameHints(_ document: Document, _ analysis: DocumentAnalysis,
                             in range: Swift.Range<Int>, delta: Int) throws(ResponseError) -> [InlayHint] {
         var found: [(offset: Int, call: Int, label: String)] = []
+        // Only words of one's own declare parameters.
+        guard analysis.words.contains(where: { !($0.declaredEffect?.inputs.isEmpty ?? true) }) else { return [] }
         let tokens = analysis.tokens
         // One pass from the range's first token, the stack telling each call's operands (see
         // `CallOperands.Stack`); past the range, on while an operand that begins in it is on
-        // the stack, however far after it its call comes.
+        // the stack, for as far as signature help looks for a call (`callReach`): values no
+        // call takes would otherwise take every request to the end of the document.
         let first = analysis.firstToken(endingAfter: range.lowerBound)
+        let last = analysis.firstToken(endingAfter: range.upperBound)
         var stack = CallOperands.Stack(from: first)
         var sweep = DocumentAnalysis.CallSweep(analysis)
-        for call in first..<tokens.count {
+        for call in first..<Swift.min(tokens.count, last + DocumentAnalysis.callReach) {
             if tokens[call].range.lowerBound >= range.upperBound,
                stack.firstStart.map({ tokens[$0].range.lowerBound >= range.upperBound }) ?? true { break }
             if call & 1023 == 1023 { try checkpoint() }
