@@ -83,6 +83,10 @@ public struct Machine: Sendable {
     var entriesThatReported: [Int] = []
     /// The previous run put aside while the run in progress may converge with it.
     var previousRun: PreviousRun?
+    /// The storage of the last previous run's nodes and links, kept to put the next one in:
+    /// tens of megabytes at 10^6 lines, which allocated anew cost a page fault a page.
+    var spareNodes: [Node] = []
+    var spareLinks: [Int32] = []
     /// How the last run converged with the previous one (nil: it did not).
     public internal(set) var convergence: Convergence?
     /// Whether `depth` ran since the last checkpoint.
@@ -175,17 +179,14 @@ public struct Machine: Sendable {
 
     /// Evaluates every stack entry (reporting what fails), so that `value(at:)` then reads
     /// them without building an array of all the values: 10^7 entries stay 8 bytes each.
-    /// Notes the entries whose evaluation reported something, and stamps every value with
-    /// the clock of now (it holds now: cached before, it was still fresh), for the final
-    /// values an incremental run puts back (`Machine+FinalValues`).
+    /// Notes the entries whose evaluation reported something, for the final values an
+    /// incremental run puts back (`Machine+FinalValues`).
     public mutating func evaluateStack() {
         entriesThatReported.removeAll(keepingCapacity: true)
-        epoch += 1
         for i in 0..<stack.count {
             let reported = log.count
             _ = valueOfSlot(i)
             if log.count != reported { entriesThatReported.append(i) }
-            if let node = StackSlot.node(stack[i]) { nodes[Int(node)].cacheEpoch = epoch }
         }
         finalEvaluationDone = runEnd != nil
     }

@@ -32,6 +32,13 @@ extension Machine {
         }
     }
 
+    /// The previous run put aside no more, its nodes' and links' storage kept for the next.
+    mutating func dropPreviousRun() {
+        guard let previous = previousRun else { return }
+        previousRun = nil
+        (spareNodes, spareLinks) = (previous.nodes, previous.links)
+    }
+
     /// The previous run after the checkpoint the machine went back to.
     struct PreviousRun {
         let change: TextChange
@@ -120,12 +127,18 @@ extension Machine {
             for (name, _) in after[k].wordNamesBefore { wordNameChanges[name, default: []].append(k) }
         }
         let diagnostics = log.diagnostics(from: point.log, to: end.log)
+        var restNodes = spareNodes, restLinks = spareLinks
+        (spareNodes, spareLinks) = ([], [])
+        restNodes.removeAll(keepingCapacity: true)
+        restNodes.append(contentsOf: nodes[point.nodeCount..<end.nodeCount])
+        restLinks.removeAll(keepingCapacity: true)
+        restLinks.append(contentsOf: links[point.linkCount..<end.linkCount])
         let placedFrom = (diagnostics.lastIndex { change.map($0.range) == nil } ?? -1) + 1
         let previous = PreviousRun(
             change: change, from: point, checkpoints: after, end: end,
             lowWater: Array(lowWater.dropFirst()), readsDepthAfter: readsDepthAfter, blockSlackAfter: blockSlackAfter,
             bindingChanges: bindingChanges, wordNameChanges: wordNameChanges, placedFrom: placedFrom,
-            nodes: Array(nodes[point.nodeCount..<end.nodeCount]), links: Array(links[point.linkCount..<end.linkCount]),
+            nodes: restNodes, links: restLinks,
             store: store.values(from: point.storeMark, to: store.mark),  // the final evaluation's too
             words: Array(compiler.words[point.compilerMark.words...]),
             symbols: Array(compiler.symbols[point.compilerMark.symbols..<end.compilerMark.symbols]),
@@ -160,6 +173,7 @@ extension Machine {
         if let regionNodes = matches(previous, at: k) {
             previousRun = nil
             attach(previous, at: k, tokenCount: tokenCount, regionNodes: regionNodes)
+            (spareNodes, spareLinks) = (previous.nodes, previous.links)  // unique once this returns
             return true
         }
         takeCheckpoint(at: offset, tokenCount: tokenCount)
@@ -274,6 +288,8 @@ extension Machine {
         let symbolShift = compiler.symbols.count - old.compilerMark.symbols
         let tokenShift = tokenCount - old.tokenCount
         let reportShift = reportLog.count - old.reportedCount
+        // No node reported between the checkpoint gone back to and this one, by either run.
+        let quietRegion = old.reportedCount == from.reportedCount && reportLog.count == from.reportedCount
         let stepShift = (line: steps - old.steps, before: stepsBeforeLine - old.stepsBeforeLine)
         let logShift = (kept: log.mark.kept - old.log.kept, errors: log.keptErrorCount - old.log.keptErrors,
                         others: log.keptOtherCount - old.log.keptOthers)
@@ -363,11 +379,12 @@ extension Machine {
         epoch = Swift.max(epoch, previous.epoch &+ epochShift)
         // The final values: of the entries below that are the nodes they were, and of the rest's.
         if let final = previous.finalEvaluation {
+            let evenNone = final.reported.isEmpty && quietRegion
             // Nodes before the checkpoint still hold what they cached then, unless this run
             // evaluated them again (a later clock).
             func putBack(_ node: Int32) {
                 let kept = nodes[Int(node)]
-                putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: node, of: node, final, moved: moved)
+                putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: node, of: node, final, evenNone: evenNone, moved: moved)
             }
             for i in 0..<Swift.min(previous.stackBase, low + delta) {
                 if let node = StackSlot.node(stack[i]) { putBack(node) }
@@ -378,7 +395,8 @@ extension Machine {
                     putBack(node)
                 } else if Int(node) >= old.nodeCount {  // the rest's: as the previous run left it
                     let kept = previous.nodes[Int(node) - from.nodeCount]
-                    putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: movedNode(node), of: node, final, moved: moved)
+                    putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: movedNode(node), of: node, final,
+                                      evenNone: evenNone, moved: moved)
                 }
             }
         }

@@ -5,14 +5,17 @@
 /// converges ends with exactly the variables the previous run ended with, so each entry that
 /// is the same node as before (below the edit's reach) or a node taken over with the rest has
 /// the same final value: the run puts it back instead of evaluating the tree again (the calls
-/// of words in it run their bodies). Not an entry without value, nor one whose evaluation
-/// reported something: a node below it may still have something to report (a free variable
-/// shared with an entry that reported it, or reported before by a part of the run that the
-/// new one runs differently), and a fresh evaluation would report it where it is now.
+/// of words in it run their bodies). Not an entry whose evaluation reported something, nor,
+/// unless no node was reported between the checkpoint and the place of convergence (by either
+/// run) nor by the final evaluation, an entry without value: a node below it may still have
+/// something to report (a free variable shared with an entry that reported it, or reported
+/// before by the part of the run that the new one ran differently), and a fresh evaluation
+/// would report it where it is now. An entry with a value has no failure below it.
 extension Machine {
     /// What the previous run's final evaluation left: the caches' clock while it and the
-    /// requests after it ran (a value cached then is one with the final variables), and the
-    /// entries whose evaluation reported something.
+    /// requests after it ran (a value cached then, or put back by the run, is one with the
+    /// final variables; an entry's value cached earlier and still fresh is not put back), and
+    /// the entries whose evaluation reported something.
     struct FinalEvaluation {
         let epochs: ClosedRange<UInt32>
         let reported: Set<Int32>
@@ -28,12 +31,14 @@ extension Machine {
 
     /// Puts back the final value `value` (cached at `cachedAt`, a slot in the previous run's
     /// store) in `node`, this run's index of the entry's node, if it can be. Called once the
-    /// caches' clock is where the run ends: the value holds from then on.
+    /// caches' clock is where the run ends: the value holds from then on, and is stamped with
+    /// the clock of the final evaluation that follows (the run moves it on by one at its end),
+    /// as if that had cached it, so that the next incremental run can put it back again.
     @inline(__always)
     mutating func putBackFinalValue(_ value: Double, cachedAt: UInt32, as node: Int32, of old: Int32,
-                                    _ final: FinalEvaluation, moved: (Double) -> Double) {
-        guard final.epochs.contains(cachedAt), !StackSlot.isNone(value), !final.reported.contains(old) else { return }
+                                    _ final: FinalEvaluation, evenNone: Bool, moved: (Double) -> Double) {
+        guard final.epochs.contains(cachedAt), evenNone || !StackSlot.isNone(value), !final.reported.contains(old) else { return }
         nodes[Int(node)].value = moved(value)
-        nodes[Int(node)].cacheEpoch = epoch
+        nodes[Int(node)].cacheEpoch = epoch + 1
     }
 }

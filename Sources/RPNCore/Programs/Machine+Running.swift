@@ -48,7 +48,7 @@ extension Machine {
         if !resuming {
             checkpoints.removeAll()
             startCounting()
-            previousRun = nil
+            dropPreviousRun()
             takeCheckpoint(at: source.baseOffset, tokenCount: 0)
         }
         convergence = nil
@@ -56,7 +56,7 @@ extension Machine {
         withoutActuallyEscaping(observe) { observe in
             _ = run(source, hooks: nil, observe: observe, continuing: true, from: resumption)
         }
-        previousRun = nil
+        dropPreviousRun()
         closeSegment()
         runEnd = checkpoint(at: source.endOffset, tokenCount: tokensObserved)
         // Values cached from here on (the final evaluation's, requests') are told apart from the
