@@ -99,7 +99,7 @@ extension Machine {
     /// costs more than a short description).
     public func printer(style: DescriptionStyle = DescriptionStyle()) -> InfixPrinter {
         InfixPrinter(nodes: nodes, store: store, variableNames: variables.names, links: links,
-                     wordNames: words.map(\.name), style: style)
+                     words: words, style: style)
     }
 
     /// The description of one node's tree.

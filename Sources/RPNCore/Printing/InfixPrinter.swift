@@ -21,22 +21,24 @@ public struct InfixPrinter {
     let nodes: [Node]
     /// The exact values nodes refer to (`Machine.store`).
     let store: ValueStore
-    let names: [[UInt8]]
+    /// Variables' and words' names, spelled out as they are printed (a printer is made for
+    /// every hover: converting every name of a long program first cost more than printing).
+    let names: [String]
     let style: DescriptionStyle
     let glyphs: [[UInt8]]
     let minus: [UInt8]
-    /// The operands of call and select nodes, and the names of the words calls name.
+    /// The operands of call and select nodes, and the words calls name.
     let links: [Int32]
-    let wordNames: [[UInt8]]
+    let words: [WordDefinition]
 
     /// Use `Machine.printer(style:)`: the nodes' values live in the machine's store.
-    init(nodes: [Node], store: ValueStore, variableNames: [String], links: [Int32] = [], wordNames: [String] = [],
+    init(nodes: [Node], store: ValueStore, variableNames: [String], links: [Int32] = [], words: [WordDefinition] = [],
          style: DescriptionStyle = DescriptionStyle()) {
         self.nodes = nodes
         self.store = store
         self.links = links
-        self.wordNames = wordNames.map { Array($0.utf8) }
-        self.names = variableNames.map { Array($0.utf8) }
+        self.words = words
+        self.names = variableNames
         self.style = style
         let ascii = style.glyphs == .ascii
         self.glyphs = ascii ? Self.asciiGlyphs : Self.unicodeGlyphs
@@ -210,11 +212,11 @@ public struct InfixPrinter {
                 case .number:
                     appendLiteral(node, to: &out)
                 case .constant: out.append(contentsOf: glyphs[Int(node.op.rawValue)])
-                case .variable: out.append(contentsOf: names[Int(node.lhs)])
+                case .variable: out.append(contentsOf: names[Int(node.lhs)].utf8)
                 case .missing: out.append(UInt8(ascii: "?"))
                 case .call:  // hyp(3,4); a word of no inputs by its name alone
                     let start = Int(node.lhs)
-                    out.append(contentsOf: wordNames[Int(links[start])])
+                    out.append(contentsOf: words[Int(links[start])].name.utf8)
                     let count = Int(links[start + 1])
                     guard count > 0 else { continue }
                     out.append(UInt8(ascii: "("))
