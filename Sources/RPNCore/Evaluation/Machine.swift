@@ -81,6 +81,9 @@ public struct Machine: Sendable {
     /// reported something (`Machine+FinalValues`).
     var finalEvaluationDone = false
     var entriesThatReported: [Int] = []
+    /// After a run that converged: the stack entries whose final value was not put back (in
+    /// order), and the stack's depth then; the final evaluation evaluates only those.
+    var entriesLeftToEvaluate: (entries: [Int], depth: Int)?
     /// The previous run put aside while the run in progress may converge with it.
     var previousRun: PreviousRun?
     /// The storage of the last previous run's nodes and links, kept to put the next one in:
@@ -183,11 +186,17 @@ public struct Machine: Sendable {
     /// incremental run puts back (`Machine+FinalValues`).
     public mutating func evaluateStack() {
         entriesThatReported.removeAll(keepingCapacity: true)
-        for i in 0..<stack.count {
+        func evaluate(_ i: Int) {
             let reported = log.count
             _ = valueOfSlot(i)
             if log.count != reported { entriesThatReported.append(i) }
         }
+        if let left = entriesLeftToEvaluate, left.depth == stack.count {
+            for i in left.entries { evaluate(i) }
+        } else {
+            for i in 0..<stack.count { evaluate(i) }
+        }
+        entriesLeftToEvaluate = nil
         finalEvaluationDone = runEnd != nil
     }
 

@@ -131,6 +131,7 @@ extension Machine {
         outdateCachedValues()  // the nodes kept cached values with later bindings
         runEnd = nil
         finalEvaluationDone = false
+        entriesLeftToEvaluate = nil
         dropPreviousRun()
         convergence = nil
         // The segment after the checkpoint is recorded again as the run goes on.

@@ -378,27 +378,35 @@ extension Machine {
         }
         epoch = Swift.max(epoch, previous.epoch &+ epochShift)
         // The final values: of the entries below that are the nodes they were, and of the rest's.
+        // The final evaluation then evaluates only the entries whose value was not put back.
         if let final = previous.finalEvaluation {
             let evenNone = final.reported.isEmpty && quietRegion
+            var left: [Int] = []
             // Nodes before the checkpoint still hold what they cached then, unless this run
             // evaluated them again (a later clock).
-            func putBack(_ node: Int32) {
+            func putBack(_ node: Int32) -> Bool {
                 let kept = nodes[Int(node)]
-                putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: node, of: node, final, evenNone: evenNone, moved: moved)
+                return putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: node, of: node, final, evenNone: evenNone,
+                                         moved: moved)
             }
-            for i in 0..<Swift.min(previous.stackBase, low + delta) {
-                if let node = StackSlot.node(stack[i]) { putBack(node) }
+            let below = Swift.min(previous.stackBase, low + delta)
+            for i in 0..<below {
+                if let node = StackSlot.node(stack[i]), !putBack(node) { left.append(i) }
             }
-            for slot in previous.stack[(low - previous.stackBase)...] {
+            for i in below..<(low + delta) where StackSlot.node(stack[i]) != nil { left.append(i) }  // this run's
+            for (i, slot) in previous.stack[(low - previous.stackBase)...].enumerated() {
                 guard let node = StackSlot.node(slot) else { continue }
+                var putBackHere = false
                 if Int(node) < from.nodeCount {
-                    putBack(node)
+                    putBackHere = putBack(node)
                 } else if Int(node) >= old.nodeCount {  // the rest's: as the previous run left it
                     let kept = previous.nodes[Int(node) - from.nodeCount]
-                    putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: movedNode(node), of: node, final,
-                                      evenNone: evenNone, moved: moved)
+                    putBackHere = putBackFinalValue(kept.value, cachedAt: kept.cacheEpoch, as: movedNode(node), of: node, final,
+                                                    evenNone: evenNone, moved: moved)
                 }
+                if !putBackHere { left.append(low + delta + i) }
             }
+            entriesLeftToEvaluate = (left, stack.count)
         }
         tokensObserved = end.tokenCount + tokenShift
         self.convergence = convergence

@@ -34,11 +34,14 @@ extension Machine {
     /// caches' clock is where the run ends: the value holds from then on, and is stamped with
     /// the clock of the final evaluation that follows (the run moves it on by one at its end),
     /// as if that had cached it, so that the next incremental run can put it back again.
-    @inline(__always)
+    @inline(__always) @discardableResult
     mutating func putBackFinalValue(_ value: Double, cachedAt: UInt32, as node: Int32, of old: Int32,
-                                    _ final: FinalEvaluation, evenNone: Bool, moved: (Double) -> Double) {
-        guard final.epochs.contains(cachedAt), evenNone || !StackSlot.isNone(value), !final.reported.contains(old) else { return }
+                                    _ final: FinalEvaluation, evenNone: Bool, moved: (Double) -> Double) -> Bool {
+        guard final.epochs.contains(cachedAt), evenNone || !StackSlot.isNone(value), !final.reported.contains(old) else {
+            return false
+        }
         nodes[Int(node)].value = moved(value)
         nodes[Int(node)].cacheEpoch = epoch + 1
+        return true
     }
 }

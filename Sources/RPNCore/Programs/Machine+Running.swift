@@ -53,6 +53,7 @@ extension Machine {
         }
         convergence = nil
         finalEvaluationDone = false
+        entriesLeftToEvaluate = nil
         withoutActuallyEscaping(observe) { observe in
             _ = run(source, hooks: nil, observe: observe, continuing: true, from: resumption)
         }
