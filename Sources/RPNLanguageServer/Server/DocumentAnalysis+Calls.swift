@@ -109,8 +109,8 @@ extension DocumentAnalysis {
         private mutating func place(_ index: Int) -> (symbol: SymbolOccurrence?, namesDefinition: Bool) {
             let range = analysis.tokens[index].range
             if index < last {
-                symbol = symbols.partitioningIndex { $0.range.upperBound <= range.lowerBound }
-                region = regions.partitioningIndex { $0.tokens.upperBound <= index }
+                symbol = analysis.firstSymbol(endingAfter: range.lowerBound)
+                region = analysis.firstRegion(endingAfter: index)
             }
             last = index
             while symbol < symbols.count, symbols[symbol].range.upperBound <= range.lowerBound { symbol += 1 }

@@ -17,17 +17,18 @@ extension DocumentAnalysis {
 
     /// The region holding a token.
     func region(ofToken index: Int) -> ProgramRegion? {
-        var low = 0, high = regions.count
-        while low < high {
-            let mid = (low + high) / 2
-            if regions[mid].tokens.upperBound <= index { low = mid + 1 } else { high = mid }
-        }
+        let low = firstRegion(endingAfter: index)
         guard low < regions.count, regions[low].tokens.contains(index) else { return nil }
         return regions[low]
     }
 
+    /// Index in `regions` of the first region that ends after token `index`.
+    func firstRegion(endingAfter index: Int) -> Int {
+        regions.partitioningIndex { $0.tokens.upperBound <= index }
+    }
+
     /// Index in `symbols` of the first occurrence that ends after `offset`.
-    private func firstSymbol(endingAfter offset: Int) -> Int {
+    func firstSymbol(endingAfter offset: Int) -> Int {
         symbols.partitioningIndex { $0.range.upperBound <= offset }
     }
 
