@@ -52,6 +52,19 @@ import Testing
         #expect(tookOver > 0)
     }
 
+    /// Words that call words defined further on (mutual recursion): a run going on from a
+    /// checkpoint takes over the previous run's note of the definitions past the edit
+    /// (`DefinitionScan`), and the calls it compiles must find them where they are now.
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func editsBeforeWordsDefinedFurtherOnGiveWhatAWholeAnalysisGives(seed: UInt64) {
+        let forward = [": f ( n -- r ) n g ;", ": g ( n -- r ) n 2 × ;", "3 f", "4 g",
+                       ": h ( n -- r ) n 0 > if n 1 - k else 0 then ;", ": k ( n -- r ) n h ;", "5 h", "2 k",
+                       ": g ( n -- r ) n 3 + ;", "# between"]
+        let lines = Self.lines + forward + forward + forward
+        let (_, tookOver) = Self.compareRandomEdits(seed: seed, lines: lines, count: 40, edits: 60)
+        #expect(tookOver > 0)
+    }
+
     /// Documents that include a file (`include "lib.rpn"`, open in the client): an analysis
     /// that included one runs the whole text again, the included file's offsets following the
     /// document's; one that includes none yet goes on from its checkpoint.

@@ -21,10 +21,14 @@ struct Compiler: @unchecked Sendable {
     /// before.
     var oldWordNames: [Int32: Int32]?
 
-    /// The definitions of the source being compiled, by name (their `:` offsets and declared
-    /// effects): a word may call one defined further on (`beginSource`).
-    private var laterDefinitions: [String: [(start: Int, effect: StackEffect?)]] = [:]
-    private var definitionsNoted = false
+    /// The definitions of the source being compiled (`noteDefinitions`): a word may call one
+    /// defined further on.
+    var scan = DefinitionScan()
+    var definitionsNoted = false
+    /// The scan of the last source that finished, and the one a run going on from a checkpoint
+    /// after an edit may take over (`Machine.rewind(to:keepingFor:)` sets it).
+    var finishedScan: DefinitionScan?
+    var previousScan: (scan: DefinitionScan, change: Machine.TextChange)?
     /// Calls of words defined further on, patched when the word is installed.
     var forwardCalls: [ForwardCall] = []
     /// Each name a body asked `laterDefinition` about, with the offset it first asked at: an
@@ -177,17 +181,17 @@ struct Compiler: @unchecked Sendable {
     /// included file is compiled (`suspendSource`), then taken back (`resume`). The include
     /// stands at the top level, so nothing is being gathered or waits for a name there.
     struct SuspendedSource {
-        fileprivate let laterDefinitions: [String: [(start: Int, effect: StackEffect?)]]
+        fileprivate let scan: DefinitionScan
         fileprivate let definitionsNoted: Bool
         fileprivate let forwardCalls: [ForwardCall]
     }
 
     mutating func suspendSource() -> SuspendedSource {
-        SuspendedSource(laterDefinitions: laterDefinitions, definitionsNoted: definitionsNoted, forwardCalls: forwardCalls)
+        SuspendedSource(scan: scan, definitionsNoted: definitionsNoted, forwardCalls: forwardCalls)
     }
 
     mutating func resume(_ source: SuspendedSource) {
-        laterDefinitions = source.laterDefinitions
+        scan = source.scan
         definitionsNoted = source.definitionsNoted
         forwardCalls = source.forwardCalls
     }
@@ -200,56 +204,16 @@ struct Compiler: @unchecked Sendable {
 
     /// A new source: no definitions of it are known yet (`noteDefinitions`).
     mutating func beginSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) {
-        laterDefinitions = [:]
+        scan = DefinitionScan()
         definitionsNoted = false
         forwardCalls = []  // an earlier source's were resolved, or their words taken back
-    }
-
-    /// Notes the definitions of the source from its first `:` on, so that a word can call one
-    /// defined further on (mutual recursion). Done when that first `:` comes: a source without
-    /// definitions costs nothing. Definitions are the regions the top level will gather
-    /// (`ProgramRegion`'s rule): a `:` inside a definition or a block opens none.
-    private mutating func noteDefinitions(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, from offset: Int) {
-        definitionsNoted = true
-        var lexer = Lexer(bytes: buffer, base: base)
-        lexer.position = offset - base
-        var region: RegionEnd?
-        var colon: Token?, name: String?
-        while let token = lexer.next() {
-            if token.kind == .comment { continue }
-            guard var end = region else {
-                if let kind = ProgramRegion.Kind(opening: token) {
-                    region = RegionEnd(kind)
-                    if kind == .definition { colon = token }
-                }
-                continue
-            }
-            // A definition's name, then its declared effect if one follows.
-            if let opener = colon {
-                if let named = name {
-                    var effect: StackEffect?
-                    if token.kind == .stackEffect, case .success(let parsed) = StackEffect.parse(Substring(text(token.range, buffer, base))) {
-                        effect = parsed
-                    }
-                    laterDefinitions[named, default: []].append((opener.range.lowerBound, effect))
-                    colon = nil
-                    name = nil
-                } else if token.kind == .variable {
-                    name = text(token.range, buffer, base)
-                } else {
-                    colon = nil
-                }
-            }
-            region = end.isReached(by: token) ? nil : end
-        }
-        if let opener = colon, let named = name { laterDefinitions[named, default: []].append((opener.range.lowerBound, nil)) }
     }
 
     /// The first definition of `name` in this source after `offset`, if any. The question is
     /// remembered (`laterQueries`): what a body compiled to depends on text further on.
     mutating func laterDefinition(of name: String, after offset: Int) -> (start: Int, effect: StackEffect?)? {
         if laterQueries[name] == nil { laterQueries[name] = offset }
-        return laterDefinitions[name]?.first { $0.start > offset }
+        return scan.definitions[name]?.first { $0.start > offset }
     }
 
     // MARK: - Undo (see `Machine+Undo`)
@@ -488,7 +452,9 @@ extension Compiler {
     /// The end of a source: a definition or block still open, and an `unset` still waiting
     /// for its name, are errors.
     mutating func finishSource(_ buffer: UnsafeBufferPointer<UInt8>, _ base: Int, log: inout DiagnosticLog) {
-        laterDefinitions = [:]
+        finishedScan = definitionsNoted ? scan : nil
+        scan = DefinitionScan()
+        previousScan = nil
         if let gathered = gathering {
             gathering = nil
             let message = switch gathered.opener.builtin! {

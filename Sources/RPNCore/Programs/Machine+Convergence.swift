@@ -147,8 +147,12 @@ extension Machine {
             stack: Array(stack[stackBase...]), stackBase: stackBase, variables: variables,
             wordOfVariable: compiler.wordOfVariable, laterQueries: compiler.laterQueries, epoch: epoch,
             bucketEpochs: bucketEpochs, finalEvaluation: finalEvaluation)
+        let scan = compiler.finishedScan
         rewind(to: index)
         previousRun = previous
+        // The definitions the previous run noted past the edit are taken over where the new
+        // scan comes to the same place (`DefinitionScan`).
+        compiler.previousScan = scan.map { ($0, change) }
     }
 
     // MARK: - Comparing
