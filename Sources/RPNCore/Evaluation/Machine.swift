@@ -186,15 +186,15 @@ public struct Machine: Sendable {
     /// incremental run puts back (`Machine+FinalValues`).
     public mutating func evaluateStack() {
         entriesThatReported.removeAll(keepingCapacity: true)
-        func evaluate(_ i: Int) {
+        func evaluateEntry(_ i: Int) {
             let reported = log.count
             _ = valueOfSlot(i)
             if log.count != reported { entriesThatReported.append(i) }
         }
         if let left = entriesLeftToEvaluate, left.depth == stack.count {
-            for i in left.entries { evaluate(i) }
+            for i in left.entries { evaluateEntry(i) }
         } else {
-            for i in 0..<stack.count { evaluate(i) }
+            for i in 0..<stack.count { evaluateEntry(i) }
         }
         entriesLeftToEvaluate = nil
         finalEvaluationDone = runEnd != nil

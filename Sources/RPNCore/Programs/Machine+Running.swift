@@ -120,9 +120,11 @@ extension Machine {
                     if recordingSegment { willModify(from: Swift.max(stack.count - 1, 0)) }
                 }
                 if end == .end { break }
-                if options.maxStepsInAll != nil, compiler.gathering == nil,
-                   nextLineStart(after: lexer.offset, in: buffer, base: base) != nil { renewStepBudget() }
-                if checkpointing, let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base), canTakeCheckpoint {
+                // At a line start: a fresh step budget, a checkpoint.
+                guard checkpointing || options.maxStepsInAll != nil,
+                      let lineStart = nextLineStart(after: lexer.offset, in: buffer, base: base) else { continue }
+                if options.maxStepsInAll != nil, compiler.gathering == nil { renewStepBudget() }
+                if checkpointing, canTakeCheckpoint {
                     let tokenCount = checkpoints[checkpoints.count - 1].tokenCount + observed
                     let count = checkpoints.count
                     // The rest is the previous run's: the run stops here (`Machine+Convergence`).
