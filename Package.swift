@@ -19,8 +19,12 @@ let package = Package(
         // GMP through a module map (Debian: libgmp-dev; libgmp.a for the static release link):
         // the big half of the core's exact numbers. Small values never reach it.
         .systemLibrary(name: "CGMP", providers: [.apt(["libgmp-dev"])]),
-        // The pure language core: no I/O, no Foundation; only libm of the C library and GMP.
-        .target(name: "RPNCore", dependencies: ["PlatformMath", "CGMP"]),
+        // MPFR through a module map (Debian: libmpfr-dev; libmpfr.a for the static release
+        // link): the fallback that makes every elementary function of a double correctly
+        // rounded, and the numbers of `--digits N`.
+        .systemLibrary(name: "CMPFR", providers: [.apt(["libmpfr-dev"])]),
+        // The pure language core: no I/O, no Foundation; only libm of the C library, GMP and MPFR.
+        .target(name: "RPNCore", dependencies: ["PlatformMath", "CGMP", "CMPFR"]),
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
         .target(name: "RPNCommandLine", dependencies: ["Platform", "RPNCore", "RPNJSON"]),

@@ -27,7 +27,7 @@ enum Arithmetic {
             if b == 0 { return .failure(.divisionByZero, "division by zero") }
             result = a / b
         case .power:
-            result = pow(a, b)
+            result = CorrectRounding.power(a, b)
             if result.isNaN {
                 return .failure(.notFinite, "\(powerOperand(a))^\(powerOperand(b)) is not a real number")
             }
@@ -49,21 +49,21 @@ enum Arithmetic {
             result = a.squareRoot()
         case .sin, .cos, .tan:
             result = angle == .degrees ? Degrees.trigonometric(op, a)
-                : op == .sin ? sin(a) : op == .cos ? cos(a) : tan(a)
+                : CorrectRounding.value(op == .sin ? .sin : op == .cos ? .cos : .tan, a)
             if !result.isFinite { return .failure(.notFinite, "\(Builtin[op].glyph)(\(text(a))) is not finite") }
         case .asin, .acos:
             if a < -1 || a > 1 {
                 return .failure(.outOfDomain, "\(Builtin[op].glyph) is defined on [-1, 1], got \(text(a))")
             }
-            result = angle == .degrees ? Degrees.inverse(op, a) : op == .asin ? asin(a) : acos(a)
-        case .atan: result = angle == .degrees ? Degrees.inverse(op, a) : atan(a)
+            result = angle == .degrees ? Degrees.inverse(op, a) : CorrectRounding.value(op == .asin ? .asin : .acos, a)
+        case .atan: result = angle == .degrees ? Degrees.inverse(op, a) : CorrectRounding.value(.atan, a)
         case .ln, .log:
             if a <= 0 {
                 return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))")
             }
-            result = op == .ln ? log(a) : log10(a)
+            result = CorrectRounding.value(op == .ln ? .ln : .log10, a)
         case .exp:
-            result = exp(a)
+            result = CorrectRounding.value(.exp, a)
             if !result.isFinite { return .failure(.notFinite, "exp(\(text(a))) is too large") }
         case .abs: result = a.magnitude
         case .negate: result = -a
@@ -118,8 +118,8 @@ extension Arithmetic {
                 return .failure(.divisionByZero, "a negative root of 0 is a division by zero")
             }
             result = root
-        case .hypot: result = hypot(a, b)
-        case .atan2: result = angle == .degrees ? Degrees.atan2(a, b) : atan2(a, b)
+        case .hypot: result = CorrectRounding.hypot(a, b)
+        case .atan2: result = angle == .degrees ? Degrees.atan2(a, b) : CorrectRounding.atan2(a, b)
         case .min: result = Swift.min(a, b)
         case .max: result = Swift.max(a, b)
         case .percent: result = a * b / 100
@@ -168,20 +168,20 @@ extension Arithmetic {
             result = 1 / a
         case .sq: result = a * a
         case .cbrt: result = nthRoot(a, 3)!
-        case .exp10: result = pow(10, a)
+        case .exp10: result = CorrectRounding.value(.exp10, a)
         case .log2:
             if a <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))") }
-            result = log2(a)
-        case .sinh: result = sinh(a)
-        case .cosh: result = cosh(a)
-        case .tanh: result = tanh(a)
-        case .asinh: result = asinh(a)
+            result = CorrectRounding.value(.log2, a)
+        case .sinh: result = CorrectRounding.value(.sinh, a)
+        case .cosh: result = CorrectRounding.value(.cosh, a)
+        case .tanh: result = CorrectRounding.value(.tanh, a)
+        case .asinh: result = CorrectRounding.value(.asinh, a)
         case .acosh:
             if a < 1 { return .failure(.outOfDomain, "acosh is defined for values ≥ 1, got \(text(a))") }
-            result = acosh(a)
+            result = CorrectRounding.value(.acosh, a)
         case .atanh:
             if a <= -1 || a >= 1 { return .failure(.outOfDomain, "atanh is defined on (-1, 1), got \(text(a))") }
-            result = atanh(a)
+            result = CorrectRounding.value(.atanh, a)
         default:  // .bitNot
             if a != a.rounded(.towardZero) { return .failure(.notInteger, "\(glyph) needs an integer, got \(text(a))") }
             result = -a - 1  // two's complement of any width
@@ -254,22 +254,14 @@ extension Arithmetic {
         return result
     }
 
-    /// y^(1/n), real for odd integer n and negative y; nil when there is no real root. A root
-    /// that is a double whose n-th power is exactly y is found exactly, even where libm's
-    /// answer is one ulp off (`27 cbrt` is 3, `8 3 root` is 2, not 1.9999999999999998).
+    /// y^(1/n) correctly rounded, real for odd integer n and negative y; nil when there is no
+    /// real root. A root whose n-th power is exactly y comes out exact (`27 cbrt` is 3, `8 3
+    /// root` is 2): an exact result is never a midpoint between doubles.
     static func nthRoot(_ y: Double, _ n: Double) -> Double? {
         let odd = n == n.rounded(.towardZero) && fmod(n, 2) != 0
         if y < 0, !odd { return nil }
-        let degree = n.magnitude
-        let estimate = degree == 2 ? y.magnitude.squareRoot()
-            : degree == 3 ? cbrt(y.magnitude) : pow(y.magnitude, 1 / degree)
-        var root = estimate
-        for candidate in [estimate.rounded(), estimate.nextDown, estimate.nextUp]
-        where candidate != estimate && pow(candidate, degree) == y.magnitude {
-            root = candidate
-            break
-        }
-        if n < 0 { root = 1 / root }
+        if y == 0 { return n < 0 ? .infinity : 0 }
+        let root = CorrectRounding.root(y, n)
         return y < 0 ? -root : root
     }
 }
