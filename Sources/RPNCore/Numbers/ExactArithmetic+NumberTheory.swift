@@ -67,13 +67,13 @@ extension Number {
             return .failure(.notInteger, "powmod needs integers, got \(messageText(offending))")
         }
         if modulus.isZero { return .failure(.divisionByZero, "powmod by 0: the modulus must not be 0") }
-        // Time: a modular power is about bits(e) products modulo m. Refused past ~10^12
-        // limb-operations' worth (a few seconds), before any work.
+        // Time: a modular power is about bits(e) products modulo m, each about bits(m)^1.5:
+        // refused past 10^11 of those (about a second), before any work.
         let mBits = Double(Swift.max(modulus.bitLength, 64)), eBits = Double(exponent.bitLength)
-        if eBits * mBits * mBits.squareRoot() > 4e11 {
+        if eBits * mBits * mBits.squareRoot() > 1e11 {
             return .failure(.numberTooLarge,
                             "powmod of a \(exponent.bitLength)-bit exponent modulo a \(modulus.bitLength)-bit modulus "
-                                + "would take too long (bits of the exponent × bits of the modulus^1.5 at most 4e11)")
+                                + "would take too long (bits of the exponent × bits of the modulus^1.5 at most 1e11)")
         }
         let negative = modulus.isNegative
         let size = negative ? -modulus : modulus
