@@ -4,7 +4,9 @@ import Testing
 @Suite struct SuggestionsTests {
     static let cases: [(String, String?)] = [
         ("sqr", "sqrt"), ("sqtr", "sqrt"), ("sine", "sin"), ("cso", "cos"), ("swp", "swap"), ("dupp", "dup"),
-        ("M", nil), ("x", nil), ("rate", nil), ("clr", nil), ("clera", "clear"),
+        ("M", nil), ("x", nil), ("clr", nil), ("clera", "clear"),
+        // `rat` (issue 18) is a word: `rate`, one letter past it, is taken for a typo of it.
+        ("rate", "rat"), ("loan", nil),
         // A case variant of a word suggests it, however short (constants are case-sensitive).
         ("E", "e"), ("PI", "pi"), ("Pi", "pi"), ("pI", "pi"), ("Sqrt", "sqrt"), ("EE", nil), ("P", nil),
     ]
@@ -21,7 +23,7 @@ import Testing
         ("Rate", ["rate"], "rate"),                          // a case variant, 3 letters or more
         ("T", ["t"], nil), ("Fx", ["fx"], nil),              // shorter: two quantities
         // A numbered family is meant apart: no typo of a sibling, with or without its number.
-        ("x11", ["x12"], nil), ("rate1", ["rate2", "rate"], nil), ("p10", ["p1"], nil),
+        ("x11", ["x12"], nil), ("loan1", ["loan2", "loan"], nil), ("p10", ["p1"], nil),
         ("rate1", ["rats1"], "rats1"),                       // letters differ: a typo
         // A built-in word the typed one begins wins at equal distance; else the program's name.
         ("sqr", ["sqa"], "sqrt"), ("dupp", ["dupe"], "dupe"),

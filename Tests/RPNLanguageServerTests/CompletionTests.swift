@@ -70,10 +70,10 @@ import Testing
     static let words: [(String, Set<String>)] = [
         ("pi", ["pi", "π", "pick"]),
         ("ch", ["chs", "±"]),
-        ("ne", ["neg", "±", "next"]),
+        ("ne", ["neg", "±", "next", "nextprime"]),
         ("sq", ["sqrt", "√", "sq"]),
-        ("po", ["pow", "^"]),
-        ("P", ["pow", "^", "perm", "pick"]),
+        ("po", ["pow", "^", "powmod"]),
+        ("P", ["pow", "^", "perm", "pick", "powmod", "prevprime"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
@@ -81,7 +81,7 @@ import Testing
         ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and"]),
         // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
         ("o", ["or", "over"]),
-        ("n", ["neg", "±", "nip", "not", "next"]),
+        ("n", ["neg", "±", "nip", "not", "next", "nextprime"]),
         ("AN", ["and"]),
         ("No", ["not"]),
     ]

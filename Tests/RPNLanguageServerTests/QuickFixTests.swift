@@ -43,6 +43,9 @@ import Testing
          [Fix("Rewrite 'root(8, 1+2)' in RPN: '8 1 2 + root'", "8 1 2 + root", [0, 0, 0, 12])]),
         ("sqrt(max(x,2)*3)\n", "unknown-token",
          [Fix("Rewrite 'sqrt(max(x,2)*3)' in RPN: 'x 2 max 3 * sqrt'", "x 2 max 3 * sqrt", [0, 0, 0, 16])]),
+        // powmod, the word of three operands (issue 18).
+        ("powmod(3,x,7)\n", "unknown-token",
+         [Fix("Rewrite 'powmod(3,x,7)' in RPN: '3 x 7 powmod'", "3 x 7 powmod", [0, 0, 0, 13])]),
         // Infix arithmetic glued together: an operator short of operands.
         ("4+5\n", "missing-operand", [Fix("Rewrite '4+5' in RPN: '4 5 +'", "4 5 +", [0, 0, 0, 3])]),
         ("x^2×π\n", "missing-operand", [Fix("Rewrite 'x^2×π' in RPN: 'x 2 ^ π ×'", "x 2 ^ π ×", [0, 0, 0, 5])]),
@@ -151,7 +154,8 @@ import Testing
         // no digits; calls with the wrong number of arguments, a comma outside a call, an empty
         // argument.
         for text in ["sqrt(2\n", "pow(2,3)\n", "sqrt(2x)\n", "1,\n", "3)\n",
-                     "max(2)\n", "sin(1,2)\n", "(1,2)\n", "max(2,)\n", "max(,2)\n", "root(8,3,2)\n"] {
+                     "max(2)\n", "sin(1,2)\n", "(1,2)\n", "max(2,)\n", "max(,2)\n", "root(8,3,2)\n",
+                     "powmod(3,7)\n"] {
             let h = harness(text)
             #expect(actions(h, only: ["quickfix"]).isEmpty, "\(text)")
         }

@@ -98,12 +98,12 @@ import Testing
         ("d", ["deg", "depth", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
-        ("ra", ["rad", "rate"]),
+        ("ra", ["rad", "rat", "rate"]),
         ("→", ["→rate"]),
         ("->r", ["->rate"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
-        ("P", ["perm", "pick", "pow"]),
+        ("P", ["perm", "pick", "pow", "powmod", "prevprime"]),
     ]
 
     @Test(arguments: completions)
@@ -255,7 +255,7 @@ import Testing
         ("2π×co", "co", ["comb", "cos", "cosh"]),
         ("1 →ra", "→ra", ["→rate"]),
         ("1 ->", "->", ["->rate"]),
-        ("rate*ra", "ra", ["rad", "rate"]),
+        ("rate*ra", "ra", ["rad", "rat", "rate"]),
         ("  :hel", ":hel", [":help"]),
         ("3 4 +", "", []),
     ]

@@ -49,7 +49,8 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   '("sqrt" "sin" "cos" "tan" "asin" "acos" "atan" "ln" "log" "exp" "abs" "neg" "chs"
     "idiv" "gcd" "lcm" "comb" "perm" "root" "hypot" "atan2" "min" "max" "fact" "floor" "ceil"
     "round" "trunc" "ip" "fp" "sign" "inv" "sq" "cbrt" "exp10" "log2" "sinh" "cosh" "tanh"
-    "asinh" "acosh" "atanh" "not")
+    "asinh" "acosh" "atanh" "not"
+    "powmod" "isprime" "nextprime" "prevprime" "rat" "torad" "todeg")
   "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")

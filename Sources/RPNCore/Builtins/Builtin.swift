@@ -20,6 +20,8 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case define, endDefinition, `if`, `else`, then, `for`, next, step, begin, until
     // Issue 17: a file's definitions and stores brought into the program (`include "lib.rpn"`).
     case include
+    // Issue 18: number theory and conversions.
+    case powmod, isprime, nextprime, prevprime, rat, torad, todeg
 }
 
 extension BuiltinID {
@@ -36,6 +38,17 @@ extension BuiltinID {
         default: false
         }
     }
+}
+
+extension BuiltinID {
+    /// Whether the word pops three operands (`powmod`): a `.ternary` node, printed as a call.
+    @inline(__always)
+    public var isTernary: Bool { self == .powmod }
+
+    /// The words of issue 18 (`powmod` … `todeg`): their arithmetic is Machine+NumberTheory's,
+    /// on exact values and doubles alike.
+    @inline(__always)
+    public var isNumberTheory: Bool { rawValue >= BuiltinID.powmod.rawValue }
 }
 
 extension BuiltinID {

@@ -270,6 +270,30 @@ extension Builtin {
                 summary: "Runs the file's text here, as if it were written in its place: its definitions and stores join the program. "
                     + "The name is relative to the including file (to the working directory in -e, standard input and the shell); "
                     + "a file included twice, directly or through another, runs once. Top level only."),
+        Builtin(id: .powmod, kind: .function, spellings: ["powmod"], glyph: "powmod", asciiGlyph: "powmod",
+                arity: 3, stackEffect: "( b e m -- powmod(b,e,m) )",
+                summary: "b^e mod m, exactly, for integers of any size, with the sign of m as mod has it. "
+                    + "A negative e raises the inverse of b modulo m (an error where gcd(b, m) ≠ 1); m = 0 is a division by zero."),
+        Builtin(id: .isprime, kind: .function, spellings: ["isprime"], glyph: "isprime", asciiGlyph: "isprime",
+                arity: 1, stackEffect: "( n -- isprime(n) )",
+                summary: "1 if the integer n is prime, else 0: proven below 2^64 (Miller–Rabin, 12 bases), "
+                    + "past it by the Baillie–PSW test (no counterexample known). Up to 10000 digits."),
+        Builtin(id: .nextprime, kind: .function, spellings: ["nextprime"], glyph: "nextprime", asciiGlyph: "nextprime",
+                arity: 1, stackEffect: "( n -- nextprime(n) )",
+                summary: "The least prime greater than the integer n (isprime's test). Up to 1000 digits."),
+        Builtin(id: .prevprime, kind: .function, spellings: ["prevprime"], glyph: "prevprime", asciiGlyph: "prevprime",
+                arity: 1, stackEffect: "( n -- prevprime(n) )",
+                summary: "The greatest prime less than the integer n; an error for n ≤ 2. Up to 1000 digits."),
+        Builtin(id: .rat, kind: .function, spellings: ["rat"], glyph: "rat", asciiGlyph: "rat",
+                arity: 1, stackEffect: "( x -- rat(x) )",
+                summary: "The simplest fraction that rounds to the double x, as HP's →Q (0.1 is 1/10, π is 245850922/78256779); "
+                    + "an exact value stays itself."),
+        Builtin(id: .torad, kind: .function, spellings: ["torad"], glyph: "torad", asciiGlyph: "torad",
+                arity: 1, stackEffect: "( deg -- torad(deg) )",
+                summary: "Degrees to radians, deg×π÷180, correctly rounded (0 stays exact 0), whatever deg or rad says."),
+        Builtin(id: .todeg, kind: .function, spellings: ["todeg"], glyph: "todeg", asciiGlyph: "todeg",
+                arity: 1, stackEffect: "( rad -- todeg(rad) )",
+                summary: "Radians to degrees, rad×180÷π, correctly rounded (0 stays exact 0; π todeg is 180)."),
     ]
 
     public static subscript(id: BuiltinID) -> Builtin { all[Int(id.rawValue)] }

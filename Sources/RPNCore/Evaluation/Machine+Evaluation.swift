@@ -80,6 +80,16 @@ extension Machine {
                     guard isFresh(chosen) else { scratch.append(chosen); continue }
                     value = nodes[Int(chosen)].value
                 }
+            case .ternary:
+                let (x, y, z) = selectOperands(node)
+                if let stale = [x, y, z].last(where: { !isFresh($0) }) { scratch.append(stale); continue }
+                let a = nodes[Int(x)].value, b = nodes[Int(y)].value, c = nodes[Int(z)].value
+                if !StackSlot.isNone(a), !StackSlot.isNone(b), !StackSlot.isNone(c) {
+                    switch combine(node.op, a, b, c) {
+                    case .value(let v): value = v
+                    case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
+                    }
+                }
             case .number, .constant, .missing:
                 value = node.value
             }
@@ -158,7 +168,7 @@ extension Machine {
                 work.append(node.rhs)
                 work.append(node.lhs)
             case .call: work.append(contentsOf: callOperands(node).arguments.reversed())
-            case .select:
+            case .select, .ternary:
                 let (condition, first, second) = selectOperands(node)
                 work.append(contentsOf: [second, first, condition])
             case .number, .constant, .missing: break

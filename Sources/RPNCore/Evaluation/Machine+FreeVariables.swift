@@ -41,7 +41,7 @@ extension Machine {
                 reach(node.lhs)
                 reach(node.rhs)
             case .call: for argument in callOperands(node).arguments { reach(argument) }
-            case .select:
+            case .select, .ternary:
                 let (condition, first, second) = selectOperands(node)
                 reach(condition)
                 reach(first)

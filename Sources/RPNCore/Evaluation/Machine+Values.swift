@@ -133,6 +133,7 @@ extension Machine {
     /// `op` on one encoded value (neither none nor a node).
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit) -> Arithmetic.Outcome {
+        if op.isNumberTheory { return numberTheory(op, x) }  // issue 18's words: Machine+NumberTheory
         if x.isFinite { return exactTruth(op, Arithmetic.unary(op, x, angle: angle)) }  // inexact, or --float
         if let a = StackSlot.smallValue(x), op == .negate || op == .abs {
             let result = op == .negate ? -a : Swift.abs(a)

@@ -266,7 +266,7 @@ public struct Machine: Sendable {
         return Int32(nodes.count - 1)
     }
 
-    private mutating func missingNode(at token: Range<Int>) -> Int32 {
+    mutating func missingNode(at token: Range<Int>) -> Int32 {
         nodes.append(Node(kind: .missing, token: token.lowerBound..<token.lowerBound))
         return Int32(nodes.count - 1)
     }

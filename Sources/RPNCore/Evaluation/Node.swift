@@ -12,6 +12,9 @@ public struct Node: Sendable {
         /// `if(c, a, b)`, where an if's flag had no value: `lhs` indexes `Machine.links`,
         /// which holds the condition and the two parts.
         case select
+        /// `powmod(b,e,m)`, a built-in word of three operands: `lhs` indexes `Machine.links`,
+        /// which holds the three operands (as a select's); `op` is the word.
+        case ternary
     }
 
     /// The value of a constant subtree (`dependencies == 0`), else the value cached at
@@ -39,7 +42,7 @@ public struct Node: Sendable {
     private static let degreesBit: UInt16 = 0x8000
     private let shortLength: UInt16
     public let kind: Kind
-    /// The word of constant, unary and binary nodes.
+    /// The word of constant, unary, binary and ternary nodes.
     public let op: BuiltinID
 
     /// Right child of a binary node (-1 for the other kinds).

@@ -275,10 +275,13 @@ public struct Lexer {
     mutating func identifier(at start: Int) -> Token {
         guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
         position = end
-        // Built-in words are 5 letters at most, but `include`: other names of 6 and 7 letters
-        // skip the table (a lookup costs a name hundreds of instructions).
+        // Built-in words are 5 letters at most, but `powmod` (6), `include` and `isprime` (7),
+        // `nextprime` and `prevprime` (9): other longer names skip the table (a lookup costs a
+        // name hundreds of instructions).
         let length = end - start
-        if length <= 5 || length == 7 && bytes[start] | 0x20 == UInt8(ascii: "i"),
+        let first = bytes[start] | 0x20
+        if length <= 5 || length == 7 && first == UInt8(ascii: "i")
+            || (length == 6 || length == 9) && (first == UInt8(ascii: "p") || first == UInt8(ascii: "n")),
            let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
             let kind: TokenKind = switch Builtin[builtin].kind {
             case .binaryOperator: .operator
@@ -511,12 +514,13 @@ extension BuiltinID {
 }
 
 extension Builtin {
-    /// The word spelled by these bytes (at most 8) without making a String: the lowercased
-    /// bytes packed into an integer, binary-searched in a sorted table. Words match in any
-    /// ASCII case, constants only as written (see `Builtin.ignoresCase`).
+    /// The word spelled by these bytes without making a String: up to 8 bytes, the lowercased
+    /// bytes packed into an integer, binary-searched in a sorted table; the few longer words
+    /// (`nextprime`) compared in turn. Words match in any ASCII case, constants only as
+    /// written (see `Builtin.ignoresCase`).
     @inline(__always)
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> BuiltinID? {
-        guard bytes.count <= 8 else { return nil }
+        guard bytes.count <= 8 else { return bytes.count <= longestName ? lookupLong(bytes) : nil }
         var key: UInt64 = 0
         var sawUppercase = false
         for b in bytes {
@@ -536,7 +540,20 @@ extension Builtin {
         return !sawUppercase || ignoresCase(id) ? id : nil
     }
 
-    static let packedNames: [(key: UInt64, id: BuiltinID)] = byName.map { name, id in
+    /// A word of more than 8 bytes (none is a constant, so case never matters).
+    @inline(never)
+    static func lookupLong(_ bytes: UnsafeBufferPointer<UInt8>) -> BuiltinID? {
+        names: for (name, id) in longNames where name.count == bytes.count {
+            for (b, n) in zip(bytes, name) where (b &- 0x41 < 26 ? b | 0x20 : b) != n { continue names }
+            return id
+        }
+        return nil
+    }
+
+    static let longNames: [(name: [UInt8], id: BuiltinID)] = byName.filter { $0.key.utf8.count > 8 }
+        .map { (Array($0.key.utf8), $0.value) }.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+
+    static let packedNames: [(key: UInt64, id: BuiltinID)] = byName.filter { $0.key.utf8.count <= 8 }.map { name, id in
         (name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }, id)
     }.sorted { $0.key < $1.key }
 }

@@ -118,7 +118,7 @@ public struct InfixPrinter {
         switch node.kind {
         case .number: return store.isNegative(node.value) ? Precedence.prefix : Precedence.atom
         case .unary, .binary: return Self.level(of: node.op)
-        case .constant, .variable, .missing, .call, .select: return Precedence.atom
+        case .constant, .variable, .missing, .call, .select, .ternary: return Precedence.atom
         }
     }
 
@@ -233,6 +233,16 @@ public struct InfixPrinter {
                     work.append(Task(kind: .commaSpace, index: 0))
                     work.append(Task(kind: .node, index: links[start + 1]))
                     work.append(Task(kind: .commaSpace, index: 0))
+                    work.append(Task(kind: .node, index: links[start]))
+                case .ternary:  // powmod(b,e,m)
+                    let start = Int(node.lhs)
+                    out.append(contentsOf: glyphs[Int(node.op.rawValue)])
+                    out.append(UInt8(ascii: "("))
+                    work.append(Task(kind: .closeParen, index: 0))
+                    work.append(Task(kind: .node, index: links[start + 2]))
+                    work.append(Task(kind: .comma, index: 0))
+                    work.append(Task(kind: .node, index: links[start + 1]))
+                    work.append(Task(kind: .comma, index: 0))
                     work.append(Task(kind: .node, index: links[start]))
                 case .unary:
                     switch Builtin[node.op].printForm {

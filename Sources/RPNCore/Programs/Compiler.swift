@@ -582,7 +582,7 @@ extension Compiler {
         if let quick = QuickOperation(op) {
             program.append(Instruction(.quick(quick)), token)
         } else {
-            program.append(Instruction(op.isBinary ? .binary : .unary, a: Int(op.rawValue)), token)
+            program.append(Instruction(op.isBinary ? .binary : op.isTernary ? .ternary : .unary, a: Int(op.rawValue)), token)
         }
     }
 

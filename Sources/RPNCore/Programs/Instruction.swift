@@ -27,6 +27,8 @@ enum Opcode: UInt8, CaseIterable {
     case binary
     /// A function of one operand (`a`: the built-in).
     case unary
+    /// A function of three operands, `powmod` (`a`: the built-in): always the general half.
+    case ternary
     // Stack words (`counted`: pick, roll, rolld, dupn, dropn, `a` the built-in).
     case dup, drop, swap, over, rot, nip, tuck, dup2, drop2, depth, lastx, clear, counted
     /// `deg`, `rad`, `float`, `exact` (`a`: the built-in).

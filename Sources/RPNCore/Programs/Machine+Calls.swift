@@ -101,7 +101,7 @@ extension Machine {
         case .unary: return node.lhs >= 0 ? [node.lhs] : []
         case .binary: return [node.lhs, node.rhs].filter { $0 >= 0 }
         case .call: return Array(callOperands(node).arguments)
-        case .select:
+        case .select, .ternary:
             let (condition, first, second) = selectOperands(node)
             return [condition, first, second]
         case .number, .constant, .variable, .missing: return []
@@ -114,7 +114,8 @@ extension Machine {
         return node.kind == .call ? callOperands(node).word : nil
     }
 
-    /// The condition and the two parts of an `if(c, a, b)` node.
+    /// The condition and the two parts of an `if(c, a, b)` node; the three operands of a
+    /// ternary one.
     func selectOperands(_ node: Node) -> (condition: Int32, first: Int32, second: Int32) {
         let start = Int(node.lhs)
         return (links[start], links[start + 1], links[start + 2])

@@ -328,7 +328,7 @@ extension Machine {
             // Values cached after the run (by its final evaluation, by requests) are dropped: a
             // run evaluates those again at its end, and reports what fails there.
             moved.cacheEpoch = moved.cacheEpoch == 0 || moved.cacheEpoch > end.epoch ? 0 : moved.cacheEpoch &+ epochShift
-            if node.kind == .call || node.kind == .select {
+            if node.kind == .call || node.kind == .select || node.kind == .ternary {
                 let at = Int(node.lhs) + linkShift
                 let operands = node.kind == .call ? (at + 2)..<(at + 2 + Int(links[at + 1])) : at..<(at + 3)
                 for i in operands where i < links.count { links[i] = movedNode(links[i]) }
@@ -521,7 +521,7 @@ struct TreeComparer {
             case .binary:
                 pending.append((a.lhs, b.lhs))
                 pending.append((a.rhs, b.rhs))
-            case .call, .select:
+            case .call, .select, .ternary:
                 let oldAt = Int(a.lhs) - from.linkCount, newAt = Int(b.lhs)
                 guard oldAt >= 0, oldAt < previous.links.count else { return false }
                 let count = a.kind == .call ? 2 + Int(previous.links[oldAt + 1]) : 3

@@ -278,6 +278,8 @@ extension Machine {
                     sp -= 1
                 case .binary:
                     break dispatch  // values in place just below, the rest in the general half
+                case .ternary:
+                    break dispatch
                 case .unary:
                     guard sp > base, StackSlot.isValue(sp[-1]) else { break dispatch }
                     let x = sp[-1]
@@ -1053,6 +1055,8 @@ extension Machine {
             binary(token.builtin!, token, buffer, base)  // trees, no value, errors to report
         case .unary:
             unary(token.builtin!, token, buffer, base)
+        case .ternary:
+            ternary(token.builtin!, token, buffer, base)
         case .dup, .drop, .swap, .over, .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:

@@ -18,7 +18,7 @@ extension Node {
         var moved = self
         let movedLHS: Int32 = switch kind {
         case .unary, .binary: child(lhs)
-        case .call, .select: link(lhs)
+        case .call, .select, .ternary: link(lhs)
         case .variable, .number, .constant, .missing: lhs
         }
         moved.relocate(lhs: movedLHS, rhs: kind == .binary ? child(rhs) : nil, start: start(tokenStart))

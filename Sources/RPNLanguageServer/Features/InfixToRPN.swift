@@ -204,7 +204,7 @@ enum InfixToRPN {
 
     /// How many operands a function word takes (`max`, `root`: two).
     private static func arity(of name: String) -> Int {
-        RPN.tokenize(name).first?.builtin.map { $0.isBinary ? 2 : 1 } ?? 1
+        RPN.tokenize(name).first?.builtin.map { $0.isBinary ? 2 : $0.isTernary ? 3 : 1 } ?? 1
     }
 
     /// The kind of a word that is exactly one token, else nil.

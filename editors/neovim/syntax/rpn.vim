@@ -12,6 +12,7 @@ syntax keyword rpnOperator pow mod rem xor and or
 syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg chs
 syntax keyword rpnFunction idiv gcd lcm comb perm root hypot atan2 min max fact floor ceil round
 syntax keyword rpnFunction trunc ip fp sign inv sq cbrt exp10 log2 sinh cosh tanh asinh acosh atanh not
+syntax keyword rpnFunction powmod isprime nextprime prevprime rat torad todeg
 " Constants are case-sensitive: PI and E are variables.
 syntax case match
 syntax keyword rpnConstant pi e
