@@ -188,7 +188,7 @@ import Testing
         #expect(NumberFormat(mode: .fixed(0), minus: "−").string(Number.ratio(-big, ExactInteger(1))) == "−1" + zeros)
         #expect(NumberFormat(mode: .fixed(3), grouping: true).string(value)
             == "1" + String(repeating: ",000", count: 333_333) + ".667")
-        #expect(NumberFormat(mode: .fixed(2)).string(value, limit: 60).utf8.count <= 60)  // hovers, inlay hints
+        #expect(NumberFormat(mode: .fixed(2)).string(value, limit: 60).count <= 60)  // hovers, inlay hints
     }
 
     @Test(arguments: scientific)
