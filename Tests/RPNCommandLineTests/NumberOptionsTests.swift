@@ -22,6 +22,12 @@ import Testing
     /// (program, format, stdout).
     @Test(arguments: [
         ("10 3 ÷", NumberFormat(mode: .fixed(2)), "3.33\n"),
+        // --fix shows every integer digit of an exact value, as printf's %.Nf and bc (Python's
+        // fractions); SCI only where FIX shows no significant digit.
+        ("10 39 ^ 1 3 ÷ +", NumberFormat(mode: .fixed(29)),
+         "1000000000000000000000000000000000000000.33333333333333333333333333333\n"),
+        ("1e21 2 100 ^", NumberFormat(mode: .fixed(2)), "1000000000000000000000.00\n1267650600228229401496703205376.00\n"),
+        ("0.000123", NumberFormat(mode: .fixed(2)), "1.23e-4\n"),
         ("12345", NumberFormat(mode: .scientific(3)), "1.235e4\n"),
         ("0.000123", NumberFormat(mode: .scientific(2)), "1.23e-4\n"),
         ("12345", NumberFormat(mode: .engineering(3)), "12.35e3\n"),

@@ -30,12 +30,19 @@ extension Number {
         let nn = exp2Of(n)
         let kd = exp2Of(kk)
         let bits: Double
-        if nn < 0x1p50 {
+        if kd >= 1, kd * 1024 <= nn {
+            // k ≪ n: Σ log2(n − i) for i < k is k·log2(n − (k−1)/2) to within k³/(24n²) nats
+            // (log is concave), to a fraction of a bit wherever the size is near the cap. The
+            // Stirling differences below lose bits there: two values near n·log2 n, 2^54 for
+            // n near 2^49, where a double's unit is several bits.
+            let perm = kd * (n.log2Magnitude + log1p(-(kd - 1) / (2 * nn)) / M_LN2)
+            bits = permutations ? perm : perm - ExactInteger.log2Factorial(kd)
+        } else if nn < 0x1p50 {
             bits = permutations ? ExactInteger.log2Factorial(nn) - ExactInteger.log2Factorial(nn - kd)
                 : ExactInteger.log2Factorial(nn) - ExactInteger.log2Factorial(kd) - ExactInteger.log2Factorial(nn - kd)
         } else {
-            // n too large for Stirling differences in doubles; k ≪ n here, and
-            // C(n, k) ≥ (n/k)^k, P(n, k) ≥ (n−k+1)^k.
+            // n too large for Stirling differences in doubles, and k > n/1024 > 2^40: far past
+            // the cap, as C(n, k) ≥ (n/k)^k and P(n, k) ≥ (n−k+1)^k say.
             bits = kd * (n.log2Magnitude - (permutations || kd < 2 ? 0 : log2(kd))) - 1
         }
         if surelyTooLarge(log10: bits * digitsPerBit) || kk.smallValue == nil {

@@ -1,8 +1,10 @@
 /// Integer powers and exact roots.
 extension Number {
     /// a^b: exact for an integer b (a negative b gives a rational; 0 to a negative power is a
-    /// division by zero); `.inexact` for a non-integer b, even where a is a perfect power.
+    /// division by zero), and for a rational b whenever the result is rational (see
+    /// `rationalPower`); `.inexact` otherwise.
     static func power(_ a: Number, _ b: Number, _ op: ExactOperation) -> NumberOutcome {
+        if case .rational(let r) = b { return rationalPower(a, r.numerator, r.denominator, op) }
         guard case .integer(let e) = b, let (n, d) = a.fraction else { return .inexact }
         if e.isZero { return .value(Number(1)) }
         if n.isZero {
@@ -32,10 +34,41 @@ extension Number {
         return denominator == .one ? .integer(numerator) : .rational(Rational(normalized: numerator, denominator))
     }
 
+    /// a^(p/q) for an exponent in lowest terms (q ≥ 2): rational exactly when a ≥ 0 and both
+    /// its parts are perfect q-th powers (if (n/d)^(p/q) = r then n^p/d^p = r^q, and with p, q
+    /// coprime every prime's exponent in n and d is a multiple of q), and then (ⁿ√a)^p, which
+    /// `power` refuses before computing when it would be past the cap. The root is never larger
+    /// than a, and a base that is no perfect q-th power is told apart by its bits alone when
+    /// q is at least its bit length (2^q > a > 1), so a huge q costs nothing. `.inexact`
+    /// otherwise, and for a negative a: its principal value is not real, and the Double
+    /// arithmetic reports that, as under `--float` (`-8 3 root` is the real root).
+    static func rationalPower(_ a: Number, _ p: ExactInteger, _ q: ExactInteger, _ op: ExactOperation) -> NumberOutcome {
+        guard let (n, d) = a.fraction, !n.isNegative else { return .inexact }
+        if n.isZero {
+            return p.isNegative ? .failure(.divisionByZero, "0 raised to a negative power is a division by zero") : .value(a)
+        }
+        if n == .one, d == .one { return .value(a) }
+        // A part of fewer bits than q (or a q past a machine word) is no q-th power unless it is 1.
+        guard let degree = q.smallValue else { return .inexact }
+        // The part with fewer bits first: most non-powers are told apart on it.
+        let (first, second) = d.bitLength < n.bitLength ? (d, n) : (n, d)
+        guard let firstRoot = first.exactRoot(degree), let secondRoot = second.exactRoot(degree) else { return .inexact }
+        let (top, bottom) = d.bitLength < n.bitLength ? (secondRoot, firstRoot) : (firstRoot, secondRoot)
+        return power(coprime(top, bottom), .integer(p), op)
+    }
+
     /// y n root: exact when y is a perfect n-th power (a negative y with an odd n is real);
-    /// `.inexact` otherwise, and for n = 0 or an even root of a negative, where the Double
-    /// arithmetic reports the domain error.
+    /// for a rational n = p/q it is y^(q/p), exact when that is rational (`rationalPower`).
+    /// `.inexact` otherwise, and for n = 0, an even root of a negative, a negative y with a
+    /// non-integer n and a negative non-integer root of 0, where the Double arithmetic reports
+    /// the domain error.
     static func root(_ y: Number, _ index: Number) -> NumberOutcome {
+        if case .rational(let r) = index {
+            guard y.signum > 0 else { return y.isZero && !r.numerator.isNegative ? .value(y) : .inexact }
+            // 1/(p/q) = q/p, the sign on the numerator; p/q is in lowest terms, so q/p is too.
+            let (p, q) = r.numerator.isNegative ? (-r.denominator, -r.numerator) : (r.denominator, r.numerator)
+            return q == .one ? power(y, .integer(p), .root) : rationalPower(y, p, q, .root)
+        }
         guard case .integer(let nn) = index, let n = nn.smallValue, n != 0, n != .min else { return .inexact }
         if n > 0 { return exactRoot(y, n) }
         if y.isZero { return .failure(.divisionByZero, "division by zero") }

@@ -4,15 +4,18 @@ extension NumberFormat {
     static let exactSignificantDigits = 34
     /// Other exact values print correctly rounded to this many (as many as a double shows).
     static let roundedSignificantDigits = 16
-    /// FIX shows at most this many integer digits (10^21 and up print in SCI): the limit of
-    /// JavaScript's `toFixed`.
+    /// FIX shows at most this many integer digits of an inexact value (10^21 and up print in
+    /// SCI): the limit of JavaScript's `toFixed`. An exact value shows all of its own.
     static let fixedIntegerDigits = 21
 
-    /// The magnitude of an exact value (or a double's exact binary value) in the current mode.
-    func appendInMode(_ x: ExactMagnitude, to out: inout [UInt8]) {
+    /// The magnitude of an exact value (or a double's exact binary value, `inexact`) in the
+    /// current mode.
+    func appendInMode(_ x: ExactMagnitude, inexact: Bool = false, to out: inout [UInt8]) {
         switch mode {
         case .standard: appendStandard(x, to: &out)
-        case .fixed(let n): Self.appendFixed(x, decimals: Self.clampedDigits(n), to: &out)
+        case .fixed(let n):
+            Self.appendFixed(x, decimals: Self.clampedDigits(n), integerDigits: inexact ? Self.fixedIntegerDigits : nil,
+                             to: &out)
         case .scientific(let n): Self.appendScientific(x, decimals: Self.clampedDigits(n), to: &out)
         case .engineering(let n): Self.appendEngineering(x, decimals: Self.clampedDigits(n), to: &out)
         }
@@ -44,18 +47,21 @@ extension NumberFormat {
         }
     }
 
-    /// FIX n: n decimals. A value that rounds to zero though it is not zero, or that has more
-    /// than 21 integer digits, prints in SCI n, as HP's scientific calculators do.
-    static func appendFixed(_ x: ExactMagnitude, decimals n: Int, to out: inout [UInt8]) {
-        // An integer of 23 digits or more (the estimate may be one too many) is past FIX's
+    /// FIX n: every integer digit and n decimals, as printf's `%.nf` and bc print them. A value
+    /// that rounds to zero though it is not zero prints in SCI n, as HP's scientific
+    /// calculators do, and so does one with more than `integerDigits` integer digits when
+    /// that is given (an inexact value: 21). Linear in the digits after GMP's conversion: a
+    /// value of a million digits prints in milliseconds.
+    static func appendFixed(_ x: ExactMagnitude, decimals n: Int, integerDigits limit: Int?, to out: inout [UInt8]) {
+        // An integer of limit + 2 digits or more (the estimate may be one too many) is past the
         // limit: no need to convert it twice.
-        if case .integer(let big) = x.value, big.decimalDigitEstimate > fixedIntegerDigits + 1 {
+        if let limit, case .integer(let big) = x.value, big.decimalDigitEstimate > limit + 1 {
             appendScientific(x, decimals: n, to: &out)
             return
         }
         var d = x.truncated(decimals: n + 1)
         d.round(decimals: n)
-        if (d.isZero && !x.isZero) || d.exponent >= fixedIntegerDigits {
+        if (d.isZero && !x.isZero) || limit.map({ d.exponent >= $0 }) == true {
             appendScientific(x, decimals: n, to: &out)
             return
         }

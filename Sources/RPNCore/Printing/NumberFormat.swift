@@ -9,10 +9,12 @@
 /// - `fixed(n)`, `scientific(n)`, `engineering(n)`: the HP modes (n decimals; n + 1
 ///   significant digits in SCI and ENG, whose exponent is a multiple of 3), with a lowercase
 ///   `e` and no `+` (`3.33`, `1.235e4`, `12.35e3`). The exact value is rounded half away from
-///   zero; an inexact value's exact binary value likewise. As HP's scientific models do, FIX
-///   shows a number in SCI when FIX cannot show it: when it would round to zero (`0.001` in FIX
-///   2 is `1.00e-3`), and when it has more than 21 integer digits (1e21, the limit of
-///   JavaScript's `toFixed`: FIX never prints hundreds of digits for `1e300`).
+///   zero; an inexact value's exact binary value likewise. FIX shows every integer digit of an
+///   exact value, however many (as printf's `%.nf` and bc do: `2 100 ^` in FIX 2 is
+///   `1267650600228229401496703205376.00`). As HP's scientific models do, FIX shows a number
+///   in SCI when FIX cannot show a significant digit of it (`0.001` in FIX 2 is `1.00e-3`), and
+///   an inexact value when it has more than 21 integer digits (1e21, the limit of JavaScript's
+///   `toFixed`: FIX prints no hundreds of invented digits for the double `1e300`).
 /// - `fractions`: exact non-integers as `1/3`, `-3/4`.
 /// - `grouping`: commas in the integer part (`1,234,567.5`), never in decimals or exponents.
 /// - `base` 16, 8 or 2: exact integers with their prefix (`0xFF`, `-0x10`, `0o17`, `0b1011`,
@@ -107,7 +109,7 @@ public struct NumberFormat: Sendable, Equatable {
             if mode == .standard || !value.isFinite {
                 NumberFormatting.append(value.magnitude, minus: [], to: &out)
             } else {
-                appendInMode(ExactMagnitude(value.magnitude), to: &out)
+                appendInMode(ExactMagnitude(value.magnitude), inexact: true, to: &out)
             }
             if grouping { Self.groupDigits(in: &out, from: start) }
         }

@@ -57,9 +57,14 @@ import Testing
         (.exact("12345"), 2, "12345.00"),
         (.exact("-12345"), 0, "-12345"),
         (.exact("999999999999999999999"), 2, "999999999999999999999.00"),
-        (.exact("10^21"), 2, "1.00e21"),
-        (.exact("249999999999999999999999999", "250"), 2, "1.00e24"),
-        (.exact("2^100"), 2, "1.27e30"),
+        // An exact value shows every integer digit, as printf's %.Nf (Python's fractions).
+        (.exact("10^21"), 2, "1000000000000000000000.00"),
+        (.exact("249999999999999999999999999", "250"), 2, "1000000000000000000000000.00"),
+        (.exact("2^100"), 2, "1267650600228229401496703205376.00"),
+        (.exact("-10^40"), 0, "-10000000000000000000000000000000000000000"),
+        (.exact("-30000000000000000000000000000000000000001", "3"), 3, "-10000000000000000000000000000000000000000.333"),
+        (.exact("2^200", "7"), 10, "229562577751284325077423156048737514646028999111827547900196.5714285714"),
+        (.exact("1", "10^40"), 2, "1.00e-40"),
         (.exact("107", "40"), 2, "2.68"),
         (.exact("1", "3"), 10, "0.3333333333"),
         (.exact("-1", "10^400"), 3, "-1.000e-400"),
@@ -170,6 +175,20 @@ import Testing
     @Test(arguments: fixed)
     func fixedMode(_ value: DisplayValue, _ decimals: Int, _ expected: String) {
         #expect(NumberFormat(mode: .fixed(decimals)).string(value.number) == expected)
+    }
+
+    /// FIX of an exact value of a million digits shows them all, in time linear or better in
+    /// their number (a quadratic step would not end within the limit): 10^999999 + 2/3 is a 1,
+    /// 999,999 zeros and .67; grouped, the zeros come in 333,333 groups of three.
+    @Test(.timeLimit(.minutes(1))) func fixShowsEveryDigitOfAMillionDigitValue() {
+        let big = DisplayValue.integer("10^999999")
+        let value = Number.ratio(big * ExactInteger(3) + ExactInteger(2), ExactInteger(3))
+        let zeros = String(repeating: "0", count: 999_999)
+        #expect(NumberFormat(mode: .fixed(2)).string(value) == "1" + zeros + ".67")
+        #expect(NumberFormat(mode: .fixed(0), minus: "−").string(Number.ratio(-big, ExactInteger(1))) == "−1" + zeros)
+        #expect(NumberFormat(mode: .fixed(3), grouping: true).string(value)
+            == "1" + String(repeating: ",000", count: 333_333) + ".667")
+        #expect(NumberFormat(mode: .fixed(2)).string(value, limit: 60).count <= 60)  // hovers, inlay hints
     }
 
     @Test(arguments: scientific)

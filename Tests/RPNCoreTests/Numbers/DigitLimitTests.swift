@@ -71,6 +71,18 @@ import Testing
         ("3 1000000000000000000000 ^", "result of ^ would have more than 10^20 digits (the limit is 1000000)"),
         ("1e1000000", "number '1e1000000': number literal would have 1000001 digits (the limit is 1000000)"),
         ("300000 !", "result of ! would have about 1512852 digits (the limit is 1000000)"),
+        // The boundary everywhere (Python: 205022! < 10^1000000 ≤ 205023!, lgamma(205024)/ln 10 =
+        // 1000004.39…; 3321929·log10 2 = 1000000.27…; 1/2^3321928 has 1 + 10^6 digits).
+        ("205023 !", "result of ! would have about 1000005 digits (the limit is 1000000)"),
+        ("4 3321929 2 ÷ ^", "result of ^ would have 1000001 digits (the limit is 1000000)"),
+        ("1 4 ÷ -3321929 2 ÷ ^", "result of ^ would have 1000001 digits (the limit is 1000000)"),
+        ("1 2 ÷ 3321928 ^", "result of ^ would have 1000001 digits (the limit is 1000000)"),
+        ("8 3 3321929 ÷ root", "result of root would have 1000001 digits (the limit is 1000000)"),
+        ("5.5e1000000", "number '5.5e1000000': number literal would have 1000001 digits (the limit is 1000000)"),
+        // Python's math.comb: C(562949953418529, 98107) has 1000009 digits; Σ log10(2^49 − i)
+        // for i < 67795 is 1000008.09…
+        ("562949953418529 98107 comb", "result of comb would have about 1000009 digits (the limit is 1000000)"),
+        ("562949953421312 67795 perm", "result of perm would have about 1000009 digits (the limit is 1000000)"),
         ("1 9223372036854775807 pick", "9223372036854775807 pick needs 9223372036854775807 entries below its count, found 1"),
         ("1 2 100000000000000000000 roll", "100000000000000000000 roll needs 100000000000000000000 entries below its count, found 2"),
         ("1 -9223372036854775807 pick", "pick needs a count of 1 or more, got -9223372036854775807"),
@@ -82,8 +94,22 @@ import Testing
         #expect(evaluation.diagnostics.first?.message == message)
     }
 
-    /// Within the cap: exactly 10^6 digits.
-    @Test(arguments: ["2 3321928 ^", "1e999999", "10 999999 ^ 9 ×", "1 3321928 <<"])
+    /// Near the cap, a size that is only estimated is computed and counted rather than refused
+    /// when the estimate cannot tell: C(562949953418529, 98106) has 999,999 digits (Python's
+    /// math.comb), though Stirling's series in doubles, a difference of two numbers near 2^54,
+    /// put it at 1000001.2; P(2^49, 67794) has 999,994.
+    @Test(arguments: [("562949953418529 98106 comb", 999_999), ("562949953421312 67794 perm", 999_994)])
+    func estimatesNearTheCapAreCounted(_ program: String, _ digits: Int) {
+        let evaluation = RPN.evaluate(program, options: EvaluationOptions(keepTrees: false))
+        #expect(evaluation.diagnostics.isEmpty)
+        #expect(evaluation.values.first??.exactDigitCount == digits)
+    }
+
+    /// Within the cap: exactly 10^6 digits (2^3321927 and 2^3321928, 0x1 and 830482 zeros
+    /// = 2^3321928; 205022! by Python, as above).
+    @Test(arguments: ["2 3321928 ^", "1e999999", "10 999999 ^ 9 ×", "1 3321928 <<", "205022 !", "4 3321927 2 ÷ ^",
+                      "1 4 ÷ -3321927 2 ÷ ^", "2 1 3321927 ÷ root", "0.5e1000000", "5.5e999999", "2 1660964 ^ sq",
+                      "0x1" + String(repeating: "0", count: 830_482)])
     func aMillionDigitsAreAllowed(_ program: String) {
         let evaluation = RPN.evaluate(program, options: EvaluationOptions(keepTrees: false))
         #expect(evaluation.diagnostics.isEmpty)
