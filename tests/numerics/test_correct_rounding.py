@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
+import struct
 import subprocess
 from fractions import Fraction
 from pathlib import Path
@@ -30,8 +32,9 @@ REPO = Path(__file__).resolve().parents[2]
 RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
 
 mpmath.mp.prec = 320
-BATCH = 400
-EXAMPLES = 25  # 25 batches of up to 400: 10^4 operands per function
+BATCH = 100
+EXAMPLES = 20
+VOLUME = 10_000  # operands per function in the seeded tests
 
 
 def nearest_double(value: mpmath.mpf) -> float:
@@ -55,12 +58,22 @@ def mp(x: float) -> mpmath.mpf:
     return mpmath.mpf(x)
 
 
+def exp_like(f, x: float, above: float, below: float) -> mpmath.mpf:
+    """f(x) for exp-like f, without letting mpmath compute a huge operand's value in full:
+    past the doubles' range above `above`, and 0 (to the nearest double) below `-below`."""
+    if x > above:
+        return mpmath.inf
+    if x < -below:
+        return mpmath.mpf(0)
+    return f(mp(x))
+
+
 # name in rpn -> (reference of the double operands, domain check)
 UNARY = {
     "sqrt": (lambda x: mpmath.sqrt(mp(x)), lambda x: x >= 0),
     "cbrt": (lambda x: mpmath.cbrt(mp(x)) if x >= 0 else -mpmath.cbrt(-mp(x)), lambda x: True),
-    "exp": (lambda x: mpmath.exp(mp(x)), lambda x: True),
-    "exp10": (lambda x: mpmath.power(10, mp(x)), lambda x: True),
+    "exp": (lambda x: exp_like(mpmath.exp, x, 710, 746), lambda x: True),
+    "exp10": (lambda x: exp_like(lambda y: mpmath.power(10, y), x, 309, 325), lambda x: True),
     "ln": (lambda x: mpmath.log(mp(x)), lambda x: x > 0),
     "log": (lambda x: mpmath.log10(mp(x)), lambda x: x > 0),
     "log2": (lambda x: mpmath.log(mp(x), 2), lambda x: x > 0),
@@ -70,8 +83,8 @@ UNARY = {
     "asin": (lambda x: mpmath.asin(mp(x)), lambda x: -1 <= x <= 1),
     "acos": (lambda x: mpmath.acos(mp(x)), lambda x: -1 <= x <= 1),
     "atan": (lambda x: mpmath.atan(mp(x)), lambda x: True),
-    "sinh": (lambda x: mpmath.sinh(mp(x)), lambda x: True),
-    "cosh": (lambda x: mpmath.cosh(mp(x)), lambda x: True),
+    "sinh": (lambda x: exp_like(mpmath.sinh, abs(x), 711, 1e400) * (1 if x > 0 else -1), lambda x: True),
+    "cosh": (lambda x: exp_like(mpmath.cosh, abs(x), 711, 1e400), lambda x: True),
     "tanh": (lambda x: mpmath.tanh(mp(x)), lambda x: True),
     "asinh": (lambda x: mpmath.asinh(mp(x)), lambda x: True),
     "acosh": (lambda x: mpmath.acosh(mp(x)), lambda x: x >= 1),
@@ -96,7 +109,8 @@ PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
 
 
 def run(program: str, count: int, *options: str) -> list:
-    proc = subprocess.run([RPN, "--json", *options, "-e", program], capture_output=True, timeout=300)
+    # On standard input: 10^4 operands are past the limit of one argument.
+    proc = subprocess.run([RPN, "--json", *options], input=program.encode(), capture_output=True, timeout=300)
     assert proc.returncode in (0, 1), proc.stderr.decode()
     values = json.loads(proc.stdout)["values"]
     assert len(values) == count, proc.stderr.decode()[:2000]
@@ -130,6 +144,30 @@ def check_unary(name: str, xs: list[float]) -> None:
 @given(xs=st.lists(ANY, min_size=1, max_size=BATCH))
 def test_unary_functions_are_correctly_rounded(name, xs):
     check_unary(name, xs)
+
+
+def random_double(rng: random.Random) -> float:
+    """One of the kinds the strategies draw: any finite double (uniform bit patterns: every
+    binade alike), small, unit-sized, exp-sized, or an extreme."""
+    kind = rng.randrange(5)
+    if kind == 0:
+        while True:
+            x = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))[0]
+            if math.isfinite(x) and x != 0:
+                return x
+    if kind == 1:
+        return rng.uniform(-20, 20)
+    if kind == 2:
+        return rng.uniform(-1, 1)
+    if kind == 3:
+        return rng.uniform(-800, 800)
+    return rng.choice(EXTREMES) * rng.choice([1, -1])
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+def test_ten_thousand_operands_per_function(name):
+    rng = random.Random(f"correct rounding {name}")
+    check_unary(name, [random_double(rng) for _ in range(VOLUME)])
 
 
 @pytest.mark.parametrize("name", sorted(UNARY))
@@ -186,6 +224,22 @@ PLANE = st.one_of(st.floats(allow_nan=False, allow_infinity=False), st.floats(mi
 def test_atan2_and_hypot_are_correctly_rounded(pairs):
     check_binary("atan2", pairs, lambda y, x: nearest_double(mpmath.atan2(mp(y), mp(x))), "--float")
     check_binary("hypot", pairs, lambda a, b: nearest_double(mpmath.hypot(mp(a), mp(b))), "--float")
+
+
+@pytest.mark.parametrize("word, reference, draw", [
+    ("^", power_reference, lambda rng: (rng.choice([rng.uniform(1e-300, 1e300), rng.uniform(0.01, 100), float(rng.randint(1, 1000)),
+                                                    rng.uniform(-100, -0.01)]),
+                                        rng.choice([rng.uniform(-50, 50), rng.uniform(-2, 2), float(rng.randint(-40, 40))]))),
+    ("root", root_reference, lambda rng: (rng.choice([rng.uniform(1e-300, 1e300), rng.uniform(0.01, 100), float(rng.randint(1, 1000)),
+                                                      rng.uniform(-100, -0.01)]),
+                                          rng.choice([float(rng.choice([-12, -7, -3, -2, 2, 3, 4, 5, 7, 12])), rng.uniform(0.1, 20),
+                                                      rng.uniform(-20, -0.1)]))),
+    ("atan2", lambda y, x: nearest_double(mpmath.atan2(mp(y), mp(x))), lambda rng: (random_double(rng), random_double(rng))),
+    ("hypot", lambda a, b: nearest_double(mpmath.hypot(mp(a), mp(b))), lambda rng: (random_double(rng), random_double(rng))),
+])
+def test_ten_thousand_operand_pairs_per_function(word, reference, draw):
+    rng = random.Random(f"correct rounding {word}")
+    check_binary(word, [draw(rng) for _ in range(VOLUME)], reference, "--float")
 
 
 # Cases that a function one unit off gets wrong, each checked against its true value above.
