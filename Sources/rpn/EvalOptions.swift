@@ -48,6 +48,22 @@ struct EvalOptions: ParsableArguments {
                              discussion: "0.1 0.2 + then prints 0.30000000000000004."))
     var float = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Compute inexact values (roots, logarithms, trigonometry, π, e) with N significant digits (MPFR) instead of IEEE doubles; N from 1 to 1000000.",
+                               discussion: "Exact values stay exact. rpn --digits 30 -e '2 √' prints 1.41421356237309504880168872421.",
+                               valueName: "N"))
+    var digits: Int?
+
+    /// `--digits` checked: in range, and not with `--float`.
+    func precision() throws -> Int? {
+        guard let digits else { return nil }
+        guard BigFloat.digitRange.contains(digits) else {
+            throw ValidationError("--digits takes 1 to \(BigFloat.digitRange.upperBound) digits, got \(digits)")
+        }
+        if float { throw ValidationError("--digits computes inexact values with N digits and --float computes in doubles: choose one") }
+        return digits
+    }
+
     // .unconditional: `--fix -1` is the value -1, refused with the range, not a missing value.
     @Option(parsing: .unconditional, help: ArgumentHelp("Print values with N digits after the point (HP FIX).", valueName: "N"))
     var fix: Int?
@@ -118,6 +134,7 @@ struct EvalOptions: ParsableArguments {
         command.assignments = assignments
         command.exact = !float
         command.format = try numberFormat()
+        command.digits = try precision()
         command.maxSteps = try stepLimit()
         command.trace = trace
         command.expand = expand

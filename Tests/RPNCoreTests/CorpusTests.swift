@@ -20,6 +20,7 @@ import Testing
             else if option == "free" { options.freeVariables = true }
             else if option == "float" { options.exact = false }
             else if words.first == "max-steps", let digits { options.maxSteps = digits }
+            else if words.first == "digits", let digits { options.digits = digits }
             else if option == "fractions" { format.fractions = true }
             else if option == "group" { format.grouping = true }
             else if words.first == "base", let digits { format.base = digits }

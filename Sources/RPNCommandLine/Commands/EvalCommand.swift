@@ -20,6 +20,8 @@ public struct EvalCommand {
     public var assignments: [String] = []
     /// Exact arithmetic; false is `--float`.
     public var exact = true
+    /// `--digits N`: inexact values computed with N significant digits (MPFR); nil: doubles.
+    public var digits: Int?
     /// How values print (`--fix 2`, `--fractions`, `--base 16`, ...).
     public var format = NumberFormat()
     /// `--max-steps`: nil for the default (see `StepLimit`).
@@ -125,7 +127,7 @@ public struct EvalCommand {
     public var evaluationOptions: EvaluationOptions {
         .commandLine(angleUnit: angleUnit, exact: exact,
                      treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
-                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps)
+                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps, digits: digits)
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],
@@ -134,6 +136,7 @@ public struct EvalCommand {
             "values": .array(values.map(DiagnosticJSON.number)),
             "exact": .array(values.map(DiagnosticJSON.exact)),
             "inexact": .array(values.map(DiagnosticJSON.inexact)),
+            "digits": .array(values.map(DiagnosticJSON.digits)),
             "description": .string(String(decoding: description, as: UTF8.self)),
             "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
             "free": .array(free.map(JSONValue.string)),

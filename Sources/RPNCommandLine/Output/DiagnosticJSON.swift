@@ -56,6 +56,16 @@ public enum DiagnosticJSON {
         return .string(NumberFormat.exactText.string(value))
     }
 
+    /// The significant digits an inexact value carries (`--digits N`: N; a double: 17, the
+    /// digits that identify it); null for an exact value or none.
+    public static func digits(_ value: Number?) -> JSONValue {
+        switch value {
+        case .float(let f): .int(f.digits)
+        case .real: .int(BigFloat.doubleDigits)
+        default: .null
+        }
+    }
+
     /// Whether a value is a double (its `exact` text is then the double's); null: no value.
     public static func inexact(_ value: Number?) -> JSONValue {
         value.map { .bool(!$0.isExact) } ?? .null

@@ -19,11 +19,12 @@ extension EvaluationOptions {
     /// choice and needs no explanation. `freeVariables`: a description is symbolic (`-d`).
     public static func commandLine(angleUnit: AngleUnit, exact: Bool, treesFor command: String?,
                                    freeVariables: Bool = false, expandWords: Bool = false,
-                                   maxSteps: Int? = nil) -> EvaluationOptions {
+                                   maxSteps: Int? = nil, digits: Int? = nil) -> EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: command != nil, freeVariables: freeVariables,
                                         exact: exact)
         (options.maxSteps, options.stepLimitAdvice) = budget(given: maxSteps, keepingTreesFor: command)
         options.expandWords = expandWords
+        options.digits = digits
         return options
     }
 

@@ -22,6 +22,9 @@ public struct EvaluationOptions: Sendable, Equatable {
     /// Exact arithmetic (big integers and fractions, grammar/rpn.ebnf "Exactness"); false is
     /// `--float`: every value an IEEE double, as rpn computed before exact numbers.
     public var exact: Bool = true
+    /// `--digits N`: inexact values are computed with MPFR at N significant digits
+    /// (`BigFloat`) instead of IEEE doubles; nil keeps doubles. Exact values stay exact.
+    public var digits: Int?
     /// Steps a run may take before it stops with `step-limit` (`--max-steps`); with
     /// `maxStepsInAll`, each top-level line's.
     public var maxSteps: Int = EvaluationOptions.evaluationSteps

@@ -7,6 +7,12 @@ extension Machine {
     @inline(__always)
     func number(_ slot: Double) -> Number? { store.number(slot) }
 
+    /// π or e, encoded: a double, or with `--digits` an MPFR value of that many digits.
+    mutating func constant(_ op: BuiltinID) -> Double {
+        guard let digits = options.digits, options.exact else { return Arithmetic.constant(op) }
+        return encode(.float(BigFloat.constant(op, digits: digits)))
+    }
+
     /// The encoding of a value: inline when it is a double or a small integer, else stored.
     @inline(__always)
     mutating func encode(_ value: Number) -> Double {
@@ -111,6 +117,13 @@ extension Machine {
             case .inexact: break
             }
         }
+        if let digits = options.digits {
+            switch BigFloatArithmetic.binary(op, a, b, digits: digits, angle: angle) {
+            case .value(let result): return .value(encode(result))
+            case .failure(let code, let message): return .failure(code, message)
+            case .unsupported: break
+            }
+        }
         let da = a.doubleValue, db = b.doubleValue
         // A comparison with an exact value past the doubles' range compares with ±infinity.
         guard da.isFinite && db.isFinite || op.isPredicate else { return Self.tooLargeForFloat(op) }
@@ -145,6 +158,13 @@ extension Machine {
             case .value(let result): return .value(encode(result))
             case .failure(let code, let message): return .failure(code, message)
             case .inexact: break
+            }
+        }
+        if let digits = options.digits {
+            switch BigFloatArithmetic.unary(op, a, digits: digits, angle: angle) {
+            case .value(let result): return .value(encode(result))
+            case .failure(let code, let message): return .failure(code, message)
+            case .unsupported: break
             }
         }
         let da = a.doubleValue

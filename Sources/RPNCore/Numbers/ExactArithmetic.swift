@@ -138,6 +138,7 @@ extension Number {
         case .integer(let x): return .integer(-x)
         case .rational(let r): return .rational(Rational(normalized: -r.numerator, r.denominator))
         case .real(let d): return .real(d == 0 ? 0 : -d)
+        case .float(let f): return .float(f.negated)
         }
     }
 

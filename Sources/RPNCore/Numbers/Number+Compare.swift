@@ -26,6 +26,7 @@ extension Number {
     static func exactFraction(_ x: Number) -> (ExactInteger, ExactInteger)? {
         switch x {
         case .real(let d): return d.isFinite ? exactly(d).fraction : nil
+        case .float(let f): return f.isFinite ? f.exactFraction : nil
         default: return x.fraction
         }
     }

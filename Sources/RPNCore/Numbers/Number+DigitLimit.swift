@@ -27,7 +27,7 @@ extension Number {
         switch self {
         case .integer(let i): return i.bitLength
         case .rational(let r): return r.numerator.bitLength + r.denominator.bitLength
-        case .real: return 0
+        case .real, .float: return 0
         }
     }
 
@@ -37,7 +37,7 @@ extension Number {
         switch self {
         case .integer(let i): return i.decimalDigitCount
         case .rational(let r): return r.numerator.decimalDigitCount + r.denominator.decimalDigitCount
-        case .real: return 0
+        case .real, .float: return 0
         }
     }
 

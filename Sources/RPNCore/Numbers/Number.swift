@@ -11,6 +11,8 @@ public enum Number: Sendable, Hashable {
     case rational(Rational)
     /// An inexact value: finite, never −0.
     case real(Double)
+    /// An inexact value of `--digits N`: finite, never −0.
+    case float(BigFloat)
 
     /// An inexact value (−0 becomes 0).
     @inlinable
@@ -20,8 +22,10 @@ public enum Number: Sendable, Hashable {
     public init(_ i: Int) { self = .integer(.small(i)) }
 
     @inlinable public var isExact: Bool {
-        if case .real = self { return false }
-        return true
+        switch self {
+        case .integer, .rational: return true
+        case .real, .float: return false
+        }
     }
 
     /// An exact integer, or a real with an integral value.
@@ -30,6 +34,7 @@ public enum Number: Sendable, Hashable {
         case .integer: return true
         case .rational: return false
         case .real(let d): return d == d.rounded(.towardZero)
+        case .float(let f): return f.isInteger
         }
     }
 
@@ -45,7 +50,7 @@ public enum Number: Sendable, Hashable {
         switch self {
         case .integer(let i): return (i, .one)
         case .rational(let r): return (r.numerator, r.denominator)
-        case .real: return nil
+        case .real, .float: return nil
         }
     }
 
@@ -55,6 +60,7 @@ public enum Number: Sendable, Hashable {
         case .integer(let i): return i.signum
         case .rational(let r): return r.numerator.signum
         case .real(let d): return d < 0 ? -1 : d > 0 ? 1 : 0
+        case .float(let f): return f.signum
         }
     }
 

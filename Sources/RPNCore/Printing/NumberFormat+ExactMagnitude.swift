@@ -28,6 +28,11 @@ extension NumberFormat {
             value = .ratio(r.numerator, r.denominator)
         }
 
+        /// n / d, d > 1, not necessarily in lowest terms.
+        init(ratio n: ExactInteger, _ d: ExactInteger) {
+            value = .ratio(n, d)
+        }
+
         /// The exact binary value of a finite `d` ≥ 0: significand × 2^exponent.
         init(_ d: Double) {
             if d < 18446744073709551616.0, d.rounded(.towardZero) == d {

@@ -112,6 +112,15 @@ public struct NumberFormat: Sendable, Equatable {
                 appendInMode(ExactMagnitude(value.magnitude), inexact: true, to: &out)
             }
             if grouping { Self.groupDigits(in: &out, from: start) }
+        case .float(let value):
+            if value.signum < 0 { out.append(contentsOf: minusBytes) }
+            let start = out.count
+            if mode == .standard {
+                appendStandard(value, to: &out)
+            } else {
+                appendInMode(ExactMagnitude(value), inexact: true, to: &out)
+            }
+            if grouping { Self.groupDigits(in: &out, from: start) }
         }
     }
 

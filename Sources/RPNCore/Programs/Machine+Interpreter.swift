@@ -1038,7 +1038,7 @@ extension Machine {
             pushLiteral(token, buffer, base)
         case .constant:
             let op = BuiltinID(rawValue: UInt8(word.a))!
-            pushConstant(Arithmetic.constant(op), kind: .constant, op: op, token: token.range)
+            pushConstant(constant(op), kind: .constant, op: op, token: token.range)
         case .local:
             // With trees, a value gets a node of its own, so that descriptions show it.
             let value = fp[word.a]

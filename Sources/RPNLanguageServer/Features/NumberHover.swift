@@ -32,6 +32,9 @@ extension LanguageServer {
         case .real(let double):
             content.text(" inexact, a double")
             written = Self.exactDecimal(of: double)
+        case .float(let float):  // literals are never read at --digits; for completeness
+            content.text(" inexact, \(float.digits) digits")
+            written = NumberFormat().string(value, limit: Self.writtenOutLimit)
         }
         if written != literal {
             content.text(": ")

@@ -29,6 +29,7 @@ enum NumberText {
         case .integer(let i): return i.decimalString
         case .rational(let r): return "\(r.numerator.decimalString)/\(r.denominator.decimalString)"
         case .real(let d): return "real(\(d))"
+        case .float(let f): return "float(\(NumberFormat().string(.float(f))))"
         }
     }
 
@@ -55,6 +56,7 @@ enum NumberText {
                 && ExactInteger.compare(r.denominator, .one) > 0
                 && ExactInteger.gcd(r.numerator, r.denominator) == .one
         case .real(let d): return d.isFinite && !(d == 0 && d.sign == .minus)
+        case .float(let f): return f.isFinite
         }
     }
 }

@@ -31,6 +31,7 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
         case .integer(let i): "\(i)"
         case .rational(let r): "\(r.numerator)/\(r.denominator)"
         case .real(let d): "\(d)r"
+        case .float(let f): "\(NumberFormat().string(.float(f)))f"
         }
     }
 

@@ -1,0 +1,246 @@
+import CGMP
+import CMPFR
+
+/// The arithmetic of `--digits N`: every word that has no exact answer, computed by MPFR at the
+/// digits the operands carry (at most N) and correctly rounded there. Exact operands enter
+/// rounded to the working precision; a double enters exactly and carries its 17 digits.
+/// Domain errors are the doubles' errors, with the same codes.
+extension BigFloat {
+    typealias Pointer = UnsafeMutablePointer<__mpfr_struct>
+    typealias Operand = UnsafePointer<__mpfr_struct>
+
+    /// A value as an MPFR number of `digits` digits (exact operands rounded to nearest).
+    public static func from(_ n: Number, digits: Int) -> BigFloat {
+        switch n {
+        case .float(let f): return f
+        case .real(let d): return BigFloat(digits: Swift.min(digits, doubleDigits)) { mpfr_set_d($0, d, MPFR_RNDN) }
+        case .integer(.small(let i)): return BigFloat(digits: digits) { mpfr_set_si($0, i, MPFR_RNDN) }
+        case .integer(.big(let z)):
+            return BigFloat(digits: digits) { x in _ = z.withPointer { mpfr_set_z(x, $0, MPFR_RNDN) } }
+        case .rational(let r):
+            let p = big(r.numerator), q = big(r.denominator)
+            return BigFloat(digits: digits) { x in
+                p.withPointer { p in
+                    q.withPointer { q in
+                        // n/d with one rounding: the quotient of the two exact integers.
+                        var a = __mpfr_struct(), b = __mpfr_struct()
+                        mpfr_init2(&a, mpfr_prec_t(Swift.max(64, __gmpz_sizeinbase(p, 2))))
+                        mpfr_init2(&b, mpfr_prec_t(Swift.max(64, __gmpz_sizeinbase(q, 2))))
+                        mpfr_set_z(&a, p, MPFR_RNDN)
+                        mpfr_set_z(&b, q, MPFR_RNDN)
+                        mpfr_div(x, &a, &b, MPFR_RNDN)
+                        mpfr_clear(&a)
+                        mpfr_clear(&b)
+                    }
+                }
+            }
+        }
+    }
+
+    static func big(_ i: ExactInteger) -> BigInteger {
+        switch i {
+        case .small(let v): BigInteger(v)
+        case .big(let b): b
+        }
+    }
+
+    /// π or e at `digits` digits.
+    public static func constant(_ op: BuiltinID, digits: Int) -> BigFloat {
+        BigFloat(digits: digits) { x in
+            if op == .pi {
+                mpfr_const_pi(x, MPFR_RNDN)
+            } else {
+                var one = __mpfr_struct()
+                mpfr_init2(&one, 2)
+                mpfr_set_ui(&one, 1, MPFR_RNDN)
+                mpfr_exp(x, &one, MPFR_RNDN)
+                mpfr_clear(&one)
+            }
+        }
+    }
+
+    public var negated: BigFloat {
+        BigFloat(digits: digits) { x in withPointer { _ = mpfr_neg(x, $0, MPFR_RNDN) } }
+    }
+
+    /// The exact value: n / 2^k (k ≥ 0).
+    var exactFraction: (ExactInteger, ExactInteger) {
+        var exponent = 0
+        let significand = ExactInteger(BigInteger { z in exponent = withPointer { Int(mpfr_get_z_2exp(z, $0)) } })
+        return exponent >= 0 ? (significand.shiftedLeft(exponent), .one) : (significand, ExactInteger.one.shiftedLeft(-exponent))
+    }
+}
+
+/// Words on `--digits` values.
+enum BigFloatArithmetic {
+    typealias Pointer = BigFloat.Pointer
+    typealias Operand = BigFloat.Operand
+
+    enum Outcome {
+        case value(Number)
+        case failure(DiagnosticCode, String)
+        /// MPFR has no form of this word: the caller computes in doubles.
+        case unsupported
+    }
+
+    static func text(_ x: BigFloat) -> String { NumberFormat().string(.float(x)) }
+
+    /// `op` on one value at `digits` digits (fewer if the operand carries fewer).
+    static func unary(_ op: BuiltinID, _ a: Number, digits: Int, angle: AngleUnit) -> Outcome {
+        let x = BigFloat.from(a, digits: digits)
+        let sign = x.signum
+        let glyph = Builtin[op].glyph
+        func result(_ f: (Pointer, Operand) -> Void) -> Outcome {
+            let r = BigFloat(digits: x.digits) { z in x.withPointer { f(z, $0) } }
+            if r.isNaN { return .failure(.outOfDomain, "\(glyph)(\(text(x))) is not a real number") }
+            if !r.isFinite { return .failure(.notFinite, "\(glyph)(\(text(x))) is not finite") }
+            return .value(.float(r))
+        }
+        let degrees = angle == .degrees
+        switch op {
+        case .sqrt:
+            if sign < 0 { return .failure(.sqrtOfNegative, "square root of negative number \(text(x))") }
+            return result { mpfr_sqrt($0, $1, MPFR_RNDN) }
+        case .cbrt: return result { mpfr_cbrt($0, $1, MPFR_RNDN) }
+        case .sin: return result { degrees ? mpfr_sinu($0, $1, 360, MPFR_RNDN) : mpfr_sin($0, $1, MPFR_RNDN) }
+        case .cos: return result { degrees ? mpfr_cosu($0, $1, 360, MPFR_RNDN) : mpfr_cos($0, $1, MPFR_RNDN) }
+        case .tan: return result { degrees ? mpfr_tanu($0, $1, 360, MPFR_RNDN) : mpfr_tan($0, $1, MPFR_RNDN) }
+        case .asin, .acos:
+            if x.withPointer({ mpfr_cmpabs_ui($0, 1) }) > 0 {
+                return .failure(.outOfDomain, "\(glyph) is defined on [-1, 1], got \(text(x))")
+            }
+            return result {
+                op == .asin ? (degrees ? mpfr_asinu($0, $1, 360, MPFR_RNDN) : mpfr_asin($0, $1, MPFR_RNDN))
+                    : (degrees ? mpfr_acosu($0, $1, 360, MPFR_RNDN) : mpfr_acos($0, $1, MPFR_RNDN))
+            }
+        case .atan: return result { degrees ? mpfr_atanu($0, $1, 360, MPFR_RNDN) : mpfr_atan($0, $1, MPFR_RNDN) }
+        case .ln, .log, .log2:
+            if sign <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(x))") }
+            return result {
+                op == .ln ? mpfr_log($0, $1, MPFR_RNDN) : op == .log ? mpfr_log10($0, $1, MPFR_RNDN) : mpfr_log2($0, $1, MPFR_RNDN)
+            }
+        case .exp: return result { mpfr_exp($0, $1, MPFR_RNDN) }
+        case .exp10: return result { mpfr_exp10($0, $1, MPFR_RNDN) }
+        case .sinh: return result { mpfr_sinh($0, $1, MPFR_RNDN) }
+        case .cosh: return result { mpfr_cosh($0, $1, MPFR_RNDN) }
+        case .tanh: return result { mpfr_tanh($0, $1, MPFR_RNDN) }
+        case .asinh: return result { mpfr_asinh($0, $1, MPFR_RNDN) }
+        case .acosh:
+            if x.withPointer({ mpfr_cmp_ui($0, 1) }) < 0 {
+                return .failure(.outOfDomain, "acosh is defined for values ≥ 1, got \(text(x))")
+            }
+            return result { mpfr_acosh($0, $1, MPFR_RNDN) }
+        case .atanh:
+            if x.withPointer({ mpfr_cmpabs_ui($0, 1) }) >= 0 {
+                return .failure(.outOfDomain, "atanh is defined on (-1, 1), got \(text(x))")
+            }
+            return result { mpfr_atanh($0, $1, MPFR_RNDN) }
+        case .abs: return result { mpfr_abs($0, $1, MPFR_RNDN) }
+        case .negate: return .value(.float(x.negated))
+        case .sq: return result { mpfr_sqr($0, $1, MPFR_RNDN) }
+        case .inv:
+            if sign == 0 { return .failure(.divisionByZero, "division by zero") }
+            return result { mpfr_ui_div($0, 1, $1, MPFR_RNDN) }
+        case .floor: return integral(x) { mpfr_floor($0, $1) }
+        case .ceil: return integral(x) { mpfr_ceil($0, $1) }
+        case .round: return integral(x) { mpfr_round($0, $1) }
+        case .trunc: return integral(x) { mpfr_trunc($0, $1) }
+        case .fp: return result { mpfr_frac($0, $1, MPFR_RNDN) }
+        case .sign: return .value(.integer(.small(sign)))
+        default: return .unsupported
+        }
+    }
+
+    /// floor, ceil, round, trunc: an integer, exactly (as they give for doubles' integers).
+    static func integral(_ x: BigFloat, _ f: (Pointer, Operand) -> Int32) -> Outcome {
+        let r = BigFloat(digits: x.digits) { z in
+            mpfr_set_prec(z, Swift.max(2, x.withPointer { mpfr_get_prec($0) }))
+            _ = x.withPointer { f(z, $0) }
+        }
+        let (n, d) = r.exactFraction
+        return .value(d == .one ? .integer(n) : Number.ratio(n, d))
+    }
+
+    /// `op` on two values at `digits` digits (fewer if an operand carries fewer).
+    static func binary(_ op: BuiltinID, _ a: Number, _ b: Number, digits: Int, angle: AngleUnit) -> Outcome {
+        let x = BigFloat.from(a, digits: digits), y = BigFloat.from(b, digits: digits)
+        let carried = Swift.min(x.digits, y.digits)
+        let glyph = Builtin[op].glyph
+        func result(_ f: (Pointer, Operand, Operand) -> Void) -> Outcome {
+            let r = BigFloat(digits: carried) { z in x.withPointer { p in y.withPointer { q in f(z, p, q) } } }
+            if r.isNaN { return .failure(.notFinite, "\(text(x))\(glyph)\(text(y)) is not a real number") }
+            if !r.isFinite { return .failure(.notFinite, "result of \(glyph) is too large") }
+            return .value(.float(r))
+        }
+        switch op {
+        case .add: return result { mpfr_add($0, $1, $2, MPFR_RNDN) }
+        case .subtract: return result { mpfr_sub($0, $1, $2, MPFR_RNDN) }
+        case .multiply: return result { mpfr_mul($0, $1, $2, MPFR_RNDN) }
+        case .divide:
+            if y.isZero { return .failure(.divisionByZero, "division by zero") }
+            return result { mpfr_div($0, $1, $2, MPFR_RNDN) }
+        case .power:
+            if x.isZero, y.signum < 0 {
+                return .failure(.divisionByZero, "0 raised to a negative power is a division by zero")
+            }
+            if x.signum < 0, !y.isInteger {
+                return .failure(.notFinite, "\(text(x))^\(text(y)) is not a real number")
+            }
+            return result { mpfr_pow($0, $1, $2, MPFR_RNDN) }
+        case .root:
+            if y.isZero { return .failure(.outOfDomain, "the 0th root is not defined") }
+            let odd = y.isInteger && y.withPointer { q in
+                var t = __mpfr_struct()
+                mpfr_init2(&t, mpfr_get_prec(q))
+                defer { mpfr_clear(&t) }
+                mpfr_div_2ui(&t, q, 1, MPFR_RNDN)
+                return mpfr_integer_p(&t) == 0
+            }
+            if x.signum < 0, !odd { return .failure(.notFinite, "root(\(text(x)),\(text(y))) is not a real number") }
+            if x.isZero, y.signum < 0 { return .failure(.divisionByZero, "a negative root of 0 is a division by zero") }
+            return result { z, p, q in
+                // |x|^(1/n), with 1/n carried further than the result.
+                var t = __mpfr_struct(), m = __mpfr_struct()
+                mpfr_init2(&t, mpfr_get_prec(z) + 64)
+                mpfr_init2(&m, mpfr_get_prec(p))
+                mpfr_ui_div(&t, 1, q, MPFR_RNDN)
+                mpfr_abs(&m, p, MPFR_RNDN)
+                mpfr_pow(z, &m, &t, MPFR_RNDN)
+                if mpfr_sgn(p) < 0 { mpfr_neg(z, z, MPFR_RNDN) }
+                mpfr_clear(&t)
+                mpfr_clear(&m)
+            }
+        case .hypot: return result { mpfr_hypot($0, $1, $2, MPFR_RNDN) }
+        case .atan2:
+            if x.isZero, y.isZero { return .value(.integer(.small(0))) }
+            return result { angle == .degrees ? mpfr_atan2u($0, $1, $2, 360, MPFR_RNDN) : mpfr_atan2($0, $1, $2, MPFR_RNDN) }
+        case .min: return .value(.float(x.compare(y) <= 0 ? x : y))
+        case .max: return .value(.float(x.compare(y) >= 0 ? x : y))
+        case .percent:
+            return result { z, p, q in mpfr_mul(z, p, q, MPFR_RNDN); mpfr_div_ui(z, z, 100, MPFR_RNDN) }
+        case .percentChange:
+            if x.isZero { return .failure(.divisionByZero, "percent change from 0 is a division by zero") }
+            return result { z, p, q in
+                mpfr_sub(z, q, p, MPFR_RNDN); mpfr_mul_ui(z, z, 100, MPFR_RNDN); mpfr_div(z, z, p, MPFR_RNDN)
+            }
+        default:
+            if op.isPredicate, let truth = predicate(op, x, y) { return .value(.integer(.small(truth ? 1 : 0))) }
+            return .unsupported
+        }
+    }
+
+    static func predicate(_ op: BuiltinID, _ x: BigFloat, _ y: BigFloat) -> Bool? {
+        let c = x.compare(y)
+        switch op {
+        case .less: return c < 0
+        case .greater: return c > 0
+        case .lessEqual: return c <= 0
+        case .greaterEqual: return c >= 0
+        case .equal: return c == 0
+        case .notEqual: return c != 0
+        case .logicalAnd: return !x.isZero && !y.isZero
+        case .logicalOr: return !x.isZero || !y.isZero
+        default: return nil
+        }
+    }
+}
