@@ -121,7 +121,7 @@ import Testing
     @Test func jsonCarriesValuesDescriptionVariablesAndDiagnostics() {
         let (status, h) = run(["7 M + √ 9 →M 14 + 1 0 /"]) { $0.json = true }
         #expect(status == 1)
-        #expect(h.out == #"{"values":[18,null],"exact":["18",null],"inexact":[false,null],"description":"√(7+M)+14,1÷0","variables":{"M":9},"free":[],"#
+        #expect(h.out == #"{"values":[18,null],"exact":["18",null],"inexact":[false,null],"digits":[null,null],"description":"√(7+M)+14,1÷0","variables":{"M":9},"free":[],"#
                 + #""diagnostics":[{"severity":"error","code":"division-by-zero","message":"division by zero","#
                 + #""file":"-e","range":{"start":{"line":1,"column":23},"end":{"line":1,"column":23}}}],"words":[]}"# + "\n")
         #expect(h.err == "")

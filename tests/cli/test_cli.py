@@ -54,7 +54,7 @@ def test_json():
     code, out, err = text(rpn("--json", "-e", "3 5 + √ x", "--set", "x=1"))
     assert code == 0 and err == ""
     assert json.loads(out) == {"values": [2.8284271247461903, 1], "exact": ["2.8284271247461903", "1"],
-                               "inexact": [True, False], "description": "√(3+5),x",
+                               "inexact": [True, False], "digits": [17, None], "description": "√(3+5),x",
                                "variables": {"x": 1}, "free": [], "diagnostics": [], "words": []}
 
 

@@ -69,7 +69,7 @@ def test_describe_json_lists_the_free_variables():
     code, out, err = text(rpn("-d", "--json", "--set", "x=2", "-e", "1 M ÷ sin x b +"))
     assert (code, err) == (0, "")
     assert json.loads(out) == {"values": [None, None], "exact": [None, None], "inexact": [None, None],
-                               "description": "sin(1÷M),x+b",
+                               "digits": [None, None], "description": "sin(1÷M),x+b",
                                "variables": {"x": 2}, "free": ["M", "b"], "diagnostics": [], "words": []}
 
 
