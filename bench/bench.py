@@ -23,7 +23,7 @@ ROOT = os.path.dirname(HERE)
 GENERATOR_VERSION = 2
 
 VARIANTS = ("ascii", "unicode", "deep")
-PARTS = ("throughput", "big", "programs", "startup", "shell")
+PARTS = ("throughput", "big", "programs", "startup", "shell", "digits")  # shell, digits: bench/run's
 TIMEOUT_S = 900
 
 # ---------------------------------------------------------------------------------------------
@@ -574,7 +574,8 @@ def main():
                          "dc's loop runs --dc-reps-large times")
     ap.add_argument("--only", default=",".join(PARTS),
                     help=f"comma-separated parts to run, of {','.join(PARTS)} (default all; "
-                         "`shell` is bench/run's shell start-up and memory)")
+                         "`shell` is bench/run's shell start-up and memory, `digits` its --digits "
+                         "throughput against bc, bench/digits.py)")
     args = ap.parse_args()
     parts = set(p.strip() for p in args.only.split(",") if p.strip())
     unknown = parts - set(PARTS)

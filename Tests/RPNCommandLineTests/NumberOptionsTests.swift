@@ -48,6 +48,36 @@ import Testing
         #expect(h.err == "")
     }
 
+    /// The display never invents digits (issue 18): a mode that asks for more digits than a
+    /// double carries computes the values with as many (mpmath's digits, rounded half to even,
+    /// by hand); where a value carries fewer than shown (`--float`, `--digits N`), it prints the
+    /// digits it has and a note says how to get more. (program, format, float, digits, stdout,
+    /// whether the note is on stderr.)
+    @Test(arguments: [
+        ("2 √", NumberFormat(mode: .fixed(30)), false, nil, "1.414213562373095048801688724210\n", false),
+        ("π", NumberFormat(mode: .scientific(40)), false, nil, "3.1415926535897932384626433832795028841972e0\n", false),
+        ("e 1000 ×", NumberFormat(mode: .fixed(20)), false, nil, "2718.28182845904523536029\n", false),
+        ("2 √ 1e30 ×", NumberFormat(mode: .fixed(30)), false, nil, "1.414213562373095048801688724210e30\n", false),
+        ("2 √", NumberFormat(mode: .fixed(14)), false, nil, "1.41421356237310\n", false),
+        ("2 √", NumberFormat(mode: .fixed(30)), true, nil, "1.4142135623730951\n", true),
+        ("0.1", NumberFormat(mode: .scientific(20)), true, nil, "1.0000000000000001e-1\n", true),
+        ("1e22 3 ×", NumberFormat(mode: .fixed(2)), true, nil, "3.00e22\n", false),
+        ("π", NumberFormat(mode: .fixed(30)), false, 10, "3.141592654\n", true),
+        ("π", NumberFormat(mode: .fixed(5)), false, 10, "3.14159\n", false),
+        ("1 3 ÷", NumberFormat(mode: .fixed(30)), false, nil, "0.333333333333333333333333333333\n", false),
+    ] as [(String, NumberFormat, Bool, Int?, String, Bool)])
+    func displayShowsOnlyDigitsValuesCarry(_ program: String, _ format: NumberFormat, _ float: Bool, _ digits: Int?,
+                                          _ expected: String, _ noted: Bool) {
+        var command = EvalCommand(inputs: [.expression(program, index: 1)])
+        command.exact = !float
+        command.format = format
+        command.digits = digits
+        let h = Harness()
+        #expect(command.run(h.io) == 0)
+        #expect(h.out == expected)
+        #expect(h.err == (noted ? EvalCommand.digitsCutNote(exact: !float) : ""))
+    }
+
     @Test(arguments: [
         ("0.1 0.2 +", "0.30000000000000004\n"),
         ("2 100 ^", "1.2676506002282294e+30\n"),

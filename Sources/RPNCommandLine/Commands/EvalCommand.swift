@@ -111,15 +111,42 @@ public struct EvalCommand {
         } else if !failed {
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
+            var cut = false
             // One value at a time: no array of them all (10^7 values would take 300 MB more).
             for level in 0..<machine.depth {
-                if let value = machine.value(at: level) { format.append(value, to: &out) } else { out.append(contentsOf: "nan".utf8) }
+                if let value = machine.value(at: level) {
+                    format.append(value, to: &out)
+                    cut = cut || format.cutsDigits(of: value)
+                } else {
+                    out.append(contentsOf: "nan".utf8)
+                }
                 out.append(0x0A)
                 if out.count >= 1 << 16 { io.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
             }
             io.standardOutput.write(out)
+            if cut { io.standardError.write(Array(Self.digitsCutNote(exact: exact).utf8)) }
         }
         return failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// Said once when a value printed fewer digits than the display mode asks for: it carries no
+    /// more (a double 17, a `--digits N` value N).
+    public static func digitsCutNote(exact: Bool) -> String {
+        "rpn: note: some values carry fewer digits than the display shows; they print the digits they have"
+            + (exact ? " (--digits N computes N)\n" : " (--float computes in doubles: drop it and use --digits N)\n")
+    }
+
+    /// The significant digits a display mode needs of values of ordinary size: where doubles
+    /// do not carry them and `--digits` is not given, the run computes with that many (FIX
+    /// 30 of `2 √` prints 31 true digits, not a double's 17 and 14 invented ones). A value
+    /// above 10^24 under FIX may still need more: it then prints the digits it has.
+    public static func digitsNeeded(by format: NumberFormat) -> Int? {
+        switch format.mode {
+        case .standard: return nil
+        // FIX n of a value below 1000 shows up to n + 3 significant digits.
+        case .fixed(let n): return n + 3 > BigFloat.doubleDigits ? n + 25 : nil
+        case .scientific(let n), .engineering(let n): return n + 1 > BigFloat.doubleDigits ? n + 3 : nil
+        }
     }
 
     /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
@@ -127,7 +154,8 @@ public struct EvalCommand {
     public var evaluationOptions: EvaluationOptions {
         .commandLine(angleUnit: angleUnit, exact: exact,
                      treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
-                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps, digits: digits)
+                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps,
+                     digits: digits ?? (exact ? Self.digitsNeeded(by: format) : nil))
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],

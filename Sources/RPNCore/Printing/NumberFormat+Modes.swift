@@ -9,15 +9,52 @@ extension NumberFormat {
     static let fixedIntegerDigits = 21
 
     /// The magnitude of an exact value (or a double's exact binary value, `inexact`) in the
-    /// current mode.
-    func appendInMode(_ x: ExactMagnitude, inexact: Bool = false, to out: inout [UInt8]) {
+    /// current mode. An inexact value that `carries` fewer significant digits than the mode
+    /// would show prints only those (`--fix 30` of a double: 17), never digits it does not
+    /// have; `digitsCut` says when that happens.
+    func appendInMode(_ x: ExactMagnitude, inexact: Bool = false, carries carried: Int? = nil, to out: inout [UInt8]) {
         switch mode {
         case .standard: appendStandard(x, to: &out)
         case .fixed(let n):
-            Self.appendFixed(x, decimals: Self.clampedDigits(n), integerDigits: inexact ? Self.fixedIntegerDigits : nil,
-                             to: &out)
-        case .scientific(let n): Self.appendScientific(x, decimals: Self.clampedDigits(n), to: &out)
-        case .engineering(let n): Self.appendEngineering(x, decimals: Self.clampedDigits(n), to: &out)
+            let decimals = Self.fixedDecimals(x, Self.clampedDigits(n), carried: carried)
+            if decimals < 0 {
+                Self.appendScientific(x, decimals: Swift.min(Self.clampedDigits(n), carried! - 1), to: &out)
+            } else {
+                Self.appendFixed(x, decimals: decimals, integerDigits: inexact ? Self.fixedIntegerDigits : nil, to: &out)
+            }
+        case .scientific(let n): Self.appendScientific(x, decimals: Self.limited(Self.clampedDigits(n), carried), to: &out)
+        case .engineering(let n): Self.appendEngineering(x, decimals: Self.limited(Self.clampedDigits(n), carried), to: &out)
+        }
+    }
+
+    /// SCI's and ENG's decimals for a value of `carried` digits: n + 1 significant at most.
+    static func limited(_ n: Int, _ carried: Int?) -> Int { carried.map { Swift.min(n, $0 - 1) } ?? n }
+
+    /// FIX's decimals for a value of `carried` significant digits: n, or fewer so that no
+    /// digit past the carried ones shows; -1 when even the integer part has more digits than
+    /// it carries, or more than an inexact value shows in FIX (it then prints in SCI).
+    static func fixedDecimals(_ x: ExactMagnitude, _ n: Int, carried: Int?) -> Int {
+        guard let carried, !x.isZero else { return n }
+        let first = x.truncated(significant: 1).digits.exponent  // the power of ten of the first digit
+        if first >= Swift.min(carried, fixedIntegerDigits) { return -1 }
+        return Swift.min(n, carried - 1 - first)
+    }
+
+    /// Whether the mode shows fewer digits of `value` than it asks for, because the value is
+    /// inexact and carries fewer: then the caller says how to get more (`--digits`).
+    public func cutsDigits(of value: Number) -> Bool {
+        let carried: Int, x: ExactMagnitude
+        switch value {
+        case .real(let d) where d.isFinite: (carried, x) = (BigFloat.doubleDigits, ExactMagnitude(d.magnitude))
+        case .float(let f) where f.isFinite: (carried, x) = (f.digits, ExactMagnitude(f))
+        default: return false
+        }
+        switch mode {
+        case .standard: return false
+        case .fixed(let n):
+            let asked = Self.clampedDigits(n), shown = Self.fixedDecimals(x, asked, carried: carried)
+            return shown < 0 ? Self.limited(asked, carried) < asked : shown < asked  // in SCI when shown < 0
+        case .scientific(let n), .engineering(let n): return Self.limited(Self.clampedDigits(n), carried) < Self.clampedDigits(n)
         }
     }
 

@@ -109,7 +109,7 @@ public struct NumberFormat: Sendable, Equatable {
             if mode == .standard || !value.isFinite {
                 NumberFormatting.append(value.magnitude, minus: [], to: &out)
             } else {
-                appendInMode(ExactMagnitude(value.magnitude), inexact: true, to: &out)
+                appendInMode(ExactMagnitude(value.magnitude), inexact: true, carries: BigFloat.doubleDigits, to: &out)
             }
             if grouping { Self.groupDigits(in: &out, from: start) }
         case .float(let value):
@@ -118,7 +118,7 @@ public struct NumberFormat: Sendable, Equatable {
             if mode == .standard {
                 appendStandard(value, to: &out)
             } else {
-                appendInMode(ExactMagnitude(value), inexact: true, to: &out)
+                appendInMode(ExactMagnitude(value), inexact: true, carries: value.digits, to: &out)
             }
             if grouping { Self.groupDigits(in: &out, from: start) }
         }
