@@ -231,7 +231,7 @@ def test_json_lists_words_and_keeps_them_out_of_the_variables(args, program, fre
     assert result["words"] == [HYP_WORD]
     assert result["variables"] == {}
     assert result["free"] == free
-    assert set(result) == {"values", "exact", "inexact", "description", "variables", "free", "diagnostics", "words"}
+    assert set(result) == {"values", "exact", "inexact", "digits", "description", "variables", "free", "diagnostics", "words"}
 
 
 def test_a_name_read_as_a_variable_before_its_definition_is_free():

@@ -9,17 +9,18 @@ extension BigFloat {
     typealias Pointer = UnsafeMutablePointer<__mpfr_struct>
     typealias Operand = UnsafePointer<__mpfr_struct>
 
-    /// A value as an MPFR number of `digits` digits (exact operands rounded to nearest).
-    public static func from(_ n: Number, digits: Int) -> BigFloat {
+    /// A value as an MPFR number of `digits` digits (exact operands rounded to nearest, to
+    /// `precision` bits if given).
+    public static func from(_ n: Number, digits: Int, precision: Int? = nil) -> BigFloat {
         switch n {
         case .float(let f): return f
         case .real(let d): return BigFloat(digits: Swift.min(digits, doubleDigits)) { mpfr_set_d($0, d, MPFR_RNDN) }
-        case .integer(.small(let i)): return BigFloat(digits: digits) { mpfr_set_si($0, i, MPFR_RNDN) }
+        case .integer(.small(let i)): return BigFloat(digits: digits, precision: precision) { mpfr_set_si($0, i, MPFR_RNDN) }
         case .integer(.big(let z)):
-            return BigFloat(digits: digits) { x in _ = z.withPointer { mpfr_set_z(x, $0, MPFR_RNDN) } }
+            return BigFloat(digits: digits, precision: precision) { x in _ = z.withPointer { mpfr_set_z(x, $0, MPFR_RNDN) } }
         case .rational(let r):
             let p = big(r.numerator), q = big(r.denominator)
-            return BigFloat(digits: digits) { x in
+            return BigFloat(digits: digits, precision: precision) { x in
                 p.withPointer { p in
                     q.withPointer { q in
                         // n/d with one rounding: the quotient of the two exact integers.
@@ -90,8 +91,11 @@ enum BigFloatArithmetic {
         let x = BigFloat.from(a, digits: digits)
         let sign = x.signum
         let glyph = Builtin[op].glyph
-        func result(_ f: (Pointer, Operand) -> Void) -> Outcome {
-            let r = BigFloat(digits: x.digits) { z in x.withPointer { f(z, $0) } }
+        func result(_ f: (Pointer, Operand) -> Int32) -> Outcome {
+            let r = correctlyRounded(digits: x.digits, exact: a.isExact, operands: [a]) { z, precision in
+                let operand = precision.map { BigFloat.from(a, digits: digits, precision: operandBits(a, $0)) } ?? x
+                return operand.withPointer { f(z, $0) }
+            }
             if r.isNaN { return .failure(.outOfDomain, "\(glyph)(\(text(x))) is not a real number") }
             if !r.isFinite { return .failure(.notFinite, "\(glyph)(\(text(x))) is not finite") }
             return .value(.float(r))
@@ -151,6 +155,64 @@ enum BigFloatArithmetic {
         }
     }
 
+    /// The result of `compute(z, precision)`. With exact operands (`exact`), they are read at
+    /// `operandBits` for a result of `precision` bits, so that their rounding moves the result
+    /// by far less than its last bit, and the result is computed again at twice the bits until
+    /// its digits are decided (`decidesItsDigits`): a value of exact operands shows the true
+    /// value's digits correctly rounded even next to a decimal midpoint; an exact result
+    /// (ternary 0) is decided at once. Inexact operands carry their own error: their result
+    /// is the one computation (`precision` nil: the operands as they are).
+    static func correctlyRounded(digits: Int, exact: Bool, operands: [Number] = [],
+                                 _ compute: (Pointer, Int?) -> Int32) -> BigFloat {
+        var ternary: Int32 = 0
+        var precision = BigFloat.precision(digits: digits)
+        guard exact else { return BigFloat(digits: digits) { ternary = compute($0, nil) } }
+        // Operands that the working precision rounds (1/3, a 60-digit literal) move the result
+        // by their rounding times the function's condition, which can be huge (ln near 1):
+        // then a result is taken only when one computed with twice the bits has its digits.
+        let rounded = operands.contains { !exactAt(operandBits($0, precision), $0) }
+        var r = BigFloat(digits: digits) { ternary = compute($0, precision) }
+        while ternary != 0, precision < BigFloat.precision(digits: digits) * 64 {
+            let p = precision * 2
+            var next: BigFloat?
+            if rounded {
+                var t: Int32 = 0
+                next = BigFloat(digits: digits, precision: p) { t = compute($0, p) }
+                if r.decidesItsDigits, r.digitText == next!.digitText { break }
+                ternary = t
+            } else if r.decidesItsDigits {
+                break
+            }
+            precision = p
+            r = next ?? BigFloat(digits: digits, precision: p) { ternary = compute($0, p) }
+        }
+        return r
+    }
+
+    /// Whether an exact value is an MPFR number of `bits` bits: an integer that fits, or a
+    /// fraction over a power of two whose numerator fits.
+    static func exactAt(_ bits: Int, _ a: Number) -> Bool {
+        switch a {
+        case .integer(let i): return i.bitLength <= bits
+        case .rational(let r):
+            let d = r.denominator
+            return d.bitLength >= 1 && ExactInteger.one.shiftedLeft(d.bitLength - 1) == d && r.numerator.bitLength <= bits
+        default: return true
+        }
+    }
+
+    /// The bits an exact operand is read with for a result of `precision` bits: 64 more, and as
+    /// many more as its integer part has (sin of 10^100 needs the operand's 333 bits of
+    /// magnitude and then the result's).
+    static func operandBits(_ a: Number, _ precision: Int) -> Int {
+        let magnitude = switch a {
+        case .integer(let i): i.bitLength
+        case .rational(let r): Swift.max(0, r.numerator.bitLength - r.denominator.bitLength)
+        default: 0
+        }
+        return precision + 64 + magnitude
+    }
+
     /// floor, ceil, round, trunc: an integer, exactly (as they give for doubles' integers).
     static func integral(_ x: BigFloat, _ f: (Pointer, Operand) -> Int32) -> Outcome {
         let r = BigFloat(digits: x.digits) { z in
@@ -166,8 +228,12 @@ enum BigFloatArithmetic {
         let x = BigFloat.from(a, digits: digits), y = BigFloat.from(b, digits: digits)
         let carried = Swift.min(x.digits, y.digits)
         let glyph = Builtin[op].glyph
-        func result(_ f: (Pointer, Operand, Operand) -> Void) -> Outcome {
-            let r = BigFloat(digits: carried) { z in x.withPointer { p in y.withPointer { q in f(z, p, q) } } }
+        func result(_ f: (Pointer, Operand, Operand) -> Int32) -> Outcome {
+            let r = correctlyRounded(digits: carried, exact: a.isExact && b.isExact, operands: [a, b]) { z, precision in
+                let (u, v) = precision.map { (BigFloat.from(a, digits: digits, precision: operandBits(a, $0)),
+                                              BigFloat.from(b, digits: digits, precision: operandBits(b, $0))) } ?? (x, y)
+                return u.withPointer { p in v.withPointer { q in f(z, p, q) } }
+            }
             if r.isNaN { return .failure(.notFinite, "\(text(x))\(glyph)\(text(y)) is not a real number") }
             if !r.isFinite { return .failure(.notFinite, "result of \(glyph) is too large") }
             return .value(.float(r))
@@ -203,12 +269,13 @@ enum BigFloatArithmetic {
                 var t = __mpfr_struct(), m = __mpfr_struct()
                 mpfr_init2(&t, mpfr_get_prec(z) + 64)
                 mpfr_init2(&m, mpfr_get_prec(p))
-                mpfr_ui_div(&t, 1, q, MPFR_RNDN)
+                let reciprocal = mpfr_ui_div(&t, 1, q, MPFR_RNDN)
                 mpfr_abs(&m, p, MPFR_RNDN)
-                mpfr_pow(z, &m, &t, MPFR_RNDN)
+                let power = mpfr_pow(z, &m, &t, MPFR_RNDN)
                 if mpfr_sgn(p) < 0 { mpfr_neg(z, z, MPFR_RNDN) }
                 mpfr_clear(&t)
                 mpfr_clear(&m)
+                return reciprocal != 0 || power != 0 ? 1 : 0
             }
         case .hypot: return result { mpfr_hypot($0, $1, $2, MPFR_RNDN) }
         case .atan2:
@@ -217,11 +284,12 @@ enum BigFloatArithmetic {
         case .min: return .value(.float(x.compare(y) <= 0 ? x : y))
         case .max: return .value(.float(x.compare(y) >= 0 ? x : y))
         case .percent:
-            return result { z, p, q in mpfr_mul(z, p, q, MPFR_RNDN); mpfr_div_ui(z, z, 100, MPFR_RNDN) }
+            return result { z, p, q in mpfr_mul(z, p, q, MPFR_RNDN) != 0 || mpfr_div_ui(z, z, 100, MPFR_RNDN) != 0 ? 1 : 0 }
         case .percentChange:
             if x.isZero { return .failure(.divisionByZero, "percent change from 0 is a division by zero") }
             return result { z, p, q in
-                mpfr_sub(z, q, p, MPFR_RNDN); mpfr_mul_ui(z, z, 100, MPFR_RNDN); mpfr_div(z, z, p, MPFR_RNDN)
+                let steps = [mpfr_sub(z, q, p, MPFR_RNDN), mpfr_mul_ui(z, z, 100, MPFR_RNDN), mpfr_div(z, z, p, MPFR_RNDN)]
+                return steps.contains { $0 != 0 } ? 1 : 0
             }
         default:
             if op.isPredicate, let truth = predicate(op, x, y) { return .value(.integer(.small(truth ? 1 : 0))) }

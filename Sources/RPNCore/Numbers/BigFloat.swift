@@ -30,11 +30,47 @@ public final class BigFloat: @unchecked Sendable {
 
     /// A new value of `digits` digits: `build` receives an initialized MPFR number of the
     /// matching precision (NaN) to set; its ternary result is ignored.
-    init(digits: Int, building build: (UnsafeMutablePointer<__mpfr_struct>) -> Void) {
+    init(digits: Int, precision: Int? = nil, building build: (UnsafeMutablePointer<__mpfr_struct>) -> Void) {
         self.digits = digits
-        mpfr_init2(&storage, mpfr_prec_t(Self.precision(digits: digits)))
+        mpfr_init2(&storage, mpfr_prec_t(precision ?? Self.precision(digits: digits)))
         build(&storage)
         if mpfr_zero_p(&storage) != 0 { mpfr_set_zero(&storage, 1) }  // one zero
+    }
+
+    /// Bits of the MPFR number (at least `precision(digits:)`; more where rounding to the
+    /// digits needed them).
+    public var bits: Int { withPointer { Int(mpfr_get_prec($0)) } }
+
+    /// Whether every number within two units in the last place of this one (where the true
+    /// value of a result of a few correctly rounded steps lies) rounds to the same `digits` decimal digits:
+    /// then those digits are the true value's, correctly rounded. Ziv's test, in decimal.
+    var decidesItsDigits: Bool {
+        guard isFinite, !isZero else { return true }
+        return withPointer { x in
+            var below = __mpfr_struct(), above = __mpfr_struct()
+            mpfr_init2(&below, mpfr_get_prec(x))
+            mpfr_init2(&above, mpfr_get_prec(x))
+            defer { mpfr_clear(&below); mpfr_clear(&above) }
+            mpfr_set(&below, x, MPFR_RNDN)
+            mpfr_set(&above, x, MPFR_RNDN)
+            mpfr_nextbelow(&below)
+            mpfr_nextbelow(&below)
+            mpfr_nextabove(&above)
+            mpfr_nextabove(&above)
+            let a = BigFloat.digitString(&below, digits), b = BigFloat.digitString(&above, digits)
+            return a == b
+        }
+    }
+
+    /// The value's `digits` digits and exponent, for comparing two computations of it.
+    var digitText: ([CChar], Int) { withPointer { BigFloat.digitString($0, digits) } }
+
+    /// `count` significant digits and the exponent, as `mpfr_get_str` gives them.
+    static func digitString(_ x: UnsafePointer<__mpfr_struct>, _ count: Int) -> ([CChar], Int) {
+        var exponent = mpfr_exp_t(0)
+        var buffer = [CChar](repeating: 0, count: count + 2)
+        _ = buffer.withUnsafeMutableBufferPointer { mpfr_get_str($0.baseAddress, &exponent, 10, count, x, MPFR_RNDN) }
+        return (buffer, Int(exponent))
     }
 
     deinit { mpfr_clear(&storage) }
