@@ -783,7 +783,11 @@ def test_domain_errors_stay_errors(program, digits):
     now = json.loads(run(digits, program, "--json").stdout)
     assert now["values"] == [None] and now["digits"] == [None], now
     codes = lambda r: [d["code"] for d in r["diagnostics"] if d["severity"] == "error"]
-    assert codes(now) == codes(today), f"error codes {codes(now)} under --digits, {codes(today)} without"
+    assert len(codes(now)) == 1, now["diagnostics"]
+    # Without --digits, an operand next to a boundary (-1.0000000000000000000001) may round to a
+    # double inside the domain and give a value; where it is an error there too, the same one.
+    if codes(today):
+        assert codes(now) == codes(today), f"error codes {codes(now)} under --digits, {codes(today)} without"
 
 
 def test_an_error_leaves_the_other_values():
@@ -802,7 +806,7 @@ def test_bad_digits_are_usage_errors(value):
     reference = subprocess.run([RPN, "--fix", "-1", "-e", "1"], capture_output=True, text=True, timeout=60)
     proc = subprocess.run([RPN, "--digits", value, "-e", "2 √"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == reference.returncode == USAGE_ERROR, (proc.returncode, proc.stderr)
-    assert proc.stdout == "" and "--digits" in proc.stderr, proc.stderr
+    assert proc.stdout == "" and "digits" in proc.stderr, proc.stderr
 
 
 def test_digits_without_a_value_is_a_usage_error():
