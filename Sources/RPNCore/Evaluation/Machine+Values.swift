@@ -10,7 +10,10 @@ extension Machine {
     /// π or e, encoded: a double, or with `--digits` an MPFR value of that many digits.
     mutating func constant(_ op: BuiltinID) -> Double {
         guard let digits = options.digits, options.exact else { return Arithmetic.constant(op) }
-        return encode(.float(BigFloat.constant(op, digits: digits)))
+        if let known = bigConstants[op], known.digits == digits { return encode(.float(known)) }
+        let value = BigFloat.constant(op, digits: digits)
+        bigConstants[op] = value
+        return encode(.float(value))
     }
 
     /// The encoding of a value: inline when it is a double or a small integer, else stored.

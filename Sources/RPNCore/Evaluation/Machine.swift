@@ -22,6 +22,8 @@ public struct Machine: Sendable {
     /// index from entries and node values.
     public internal(set) var store = ValueStore()
     var storeCompactionThreshold = 4096
+    /// π and e at the digits last asked for (`--digits`): a loop that reads π makes it once.
+    var bigConstants: [BuiltinID: BigFloat] = [:]
     public internal(set) var variables = Variables()
 
     var epoch: UInt32 = 1

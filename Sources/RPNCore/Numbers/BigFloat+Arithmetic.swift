@@ -90,9 +90,9 @@ enum BigFloatArithmetic {
     static func unary(_ op: BuiltinID, _ a: Number, digits: Int, angle: AngleUnit) -> Outcome {
         let x = BigFloat.from(a, digits: digits)
         let sign = x.signum
-        let glyph = Builtin[op].glyph
+        var glyph: String { Builtin[op].glyph }
         func result(_ f: (Pointer, Operand) -> Int32) -> Outcome {
-            let r = correctlyRounded(digits: x.digits, exact: a.isExact, operands: [a]) { z, precision in
+            let r = correctlyRounded(digits: x.digits, exact: a.isExact, operands: (a, nil)) { z, precision in
                 let operand = precision.map { BigFloat.from(a, digits: digits, precision: operandBits(a, $0)) } ?? x
                 return operand.withPointer { f(z, $0) }
             }
@@ -162,7 +162,7 @@ enum BigFloatArithmetic {
     /// value's digits correctly rounded even next to a decimal midpoint; an exact result
     /// (ternary 0) is decided at once. Inexact operands carry their own error: their result
     /// is the one computation (`precision` nil: the operands as they are).
-    static func correctlyRounded(digits: Int, exact: Bool, operands: [Number] = [],
+    static func correctlyRounded(digits: Int, exact: Bool, operands: (Number, Number?),
                                  _ compute: (Pointer, Int?) -> Int32) -> BigFloat {
         var ternary: Int32 = 0
         var precision = BigFloat.precision(digits: digits)
@@ -170,7 +170,8 @@ enum BigFloatArithmetic {
         // Operands that the working precision rounds (1/3, a 60-digit literal) move the result
         // by their rounding times the function's condition, which can be huge (ln near 1):
         // then a result is taken only when one computed with twice the bits has its digits.
-        let rounded = operands.contains { !exactAt(operandBits($0, precision), $0) }
+        let rounded = !exactAt(operandBits(operands.0, precision), operands.0)
+            || operands.1.map { !exactAt(operandBits($0, precision), $0) } == true
         var r = BigFloat(digits: digits) { ternary = compute($0, precision) }
         while ternary != 0, precision < BigFloat.precision(digits: digits) * 64 {
             let p = precision * 2
@@ -227,9 +228,9 @@ enum BigFloatArithmetic {
     static func binary(_ op: BuiltinID, _ a: Number, _ b: Number, digits: Int, angle: AngleUnit) -> Outcome {
         let x = BigFloat.from(a, digits: digits), y = BigFloat.from(b, digits: digits)
         let carried = Swift.min(x.digits, y.digits)
-        let glyph = Builtin[op].glyph
+        var glyph: String { Builtin[op].glyph }
         func result(_ f: (Pointer, Operand, Operand) -> Int32) -> Outcome {
-            let r = correctlyRounded(digits: carried, exact: a.isExact && b.isExact, operands: [a, b]) { z, precision in
+            let r = correctlyRounded(digits: carried, exact: a.isExact && b.isExact, operands: (a, b)) { z, precision in
                 let (u, v) = precision.map { (BigFloat.from(a, digits: digits, precision: operandBits(a, $0)),
                                               BigFloat.from(b, digits: digits, precision: operandBits(b, $0))) } ?? (x, y)
                 return u.withPointer { p in v.withPointer { q in f(z, p, q) } }

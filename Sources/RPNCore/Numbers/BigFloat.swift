@@ -42,24 +42,18 @@ public final class BigFloat: @unchecked Sendable {
     public var bits: Int { withPointer { Int(mpfr_get_prec($0)) } }
 
     /// Whether every number within two units in the last place of this one (where the true
-    /// value of a result of a few correctly rounded steps lies) rounds to the same `digits` decimal digits:
-    /// then those digits are the true value's, correctly rounded. Ziv's test, in decimal.
+    /// value of a result of a few correctly rounded steps lies) rounds to the same `digits`
+    /// decimal digits: then those digits are the true value's, correctly rounded. Ziv's test,
+    /// in decimal, with one conversion: the value's `digits + 3` digits, whose last three are
+    /// off by less than one unit (two binary units are below 10^-(digits+9)); unless they are
+    /// within one of 500, no value that near rounds differently at `digits` digits.
     var decidesItsDigits: Bool {
         guard isFinite, !isZero else { return true }
-        return withPointer { x in
-            var below = __mpfr_struct(), above = __mpfr_struct()
-            mpfr_init2(&below, mpfr_get_prec(x))
-            mpfr_init2(&above, mpfr_get_prec(x))
-            defer { mpfr_clear(&below); mpfr_clear(&above) }
-            mpfr_set(&below, x, MPFR_RNDN)
-            mpfr_set(&above, x, MPFR_RNDN)
-            mpfr_nextbelow(&below)
-            mpfr_nextbelow(&below)
-            mpfr_nextabove(&above)
-            mpfr_nextabove(&above)
-            let a = BigFloat.digitString(&below, digits), b = BigFloat.digitString(&above, digits)
-            return a == b
-        }
+        let (text, _) = withPointer { BigFloat.digitString($0, digits + 3) }
+        let tail = text.dropFirst(text.first == CChar(UInt8(ascii: "-")) ? 1 : 0).dropFirst(digits).prefix(3)
+        guard tail.count == 3 else { return false }
+        let t = tail.reduce(0) { $0 * 10 + Int($1) - 48 }
+        return Swift.abs(t - 500) > 1
     }
 
     /// The value's `digits` digits and exponent, for comparing two computations of it.
