@@ -125,12 +125,14 @@ public final class Shell {
     /// Runs a typed line, or a text named `file`: a file for `:load` (read from `path`), a
     /// favorite for `:fav N`.
     func calculate(_ text: String, file: String? = nil, path: String? = nil) {
-        let unit = session.angleUnit, exact = session.isExact, definitions = session.definitionCount
+        let unit = session.angleUnit, exact = session.isExact, digits = session.digits, definitions = session.definitionCount
         switch session.enter(text, name: file, path: path, interrupted: environment.interrupted) {
         case .accepted(let warnings):
             show(warnings, typed: file == nil ? text : nil)
             if session.angleUnit != unit { say(note(Self.angleNote(session.angleUnit))) }
-            if session.isExact != exact { say(note(Self.arithmeticNote(exact: session.isExact))) }
+            if session.isExact != exact || session.digits != digits {
+                say(note(Self.arithmeticNote(exact: session.isExact, digits: session.digits)))
+            }
             announceDefinitions(from: definitions)
             showStack()
         case .rejected(let errors):

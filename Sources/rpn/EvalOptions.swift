@@ -157,13 +157,14 @@ struct EvalOptions: ParsableArguments {
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians
         let format: NumberFormat
-        do { format = try numberFormat() } catch { io.fail("\(error)"); return ExitStatus.usage }
+        let digits: Int?
+        do { (format, digits) = (try numberFormat(), try precision()) } catch { io.fail("\(error)"); return ExitStatus.usage }
         let variables: [(name: String, value: Number)]
         switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: !float) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
-        let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, format: format)
+        let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, digits: digits, format: format)
         if ascii { session.style.glyphs = .ascii }
         let output = OutputSink.standardOutput()
         Interrupts.installForShell()

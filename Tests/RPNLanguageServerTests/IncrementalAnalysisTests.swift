@@ -75,10 +75,22 @@ import Testing
                                     library: ": libword ( a -- b ) a 2 × ;\n7 →libvalue\n1 0 ÷\n")
     }
 
+    /// Documents that change their precision (`digits N`, `exact`, `float`): the options are
+    /// part of the state a checkpoint keeps and convergence compares, so an edit of a count,
+    /// or one that adds or removes a directive, must give what a whole analysis gives.
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func editsOfThePrecisionGiveWhatAWholeAnalysisGive(seed: UInt64) {
+        let precision = ["digits 30", "digits 12 2 √", "exact", "float", "2 √ 3 √ +", "digits", "digits 0", "π →p",
+                         "p 2 ×", "digits 25 e", ": more digits 40 ;", "more π"]
+        let lines = Self.lines + precision + precision
+        _ = Self.compareRandomEdits(seed: seed, lines: lines, count: 30, edits: 80,
+                                    pieces: Self.pieces + ["digits ", "30", "7", "digits 5"])
+    }
+
     /// Applies random edits to a random document of `count` lines, comparing each result with
     /// a whole analysis; returns how many edits resumed after the start, and took over the rest.
     static func compareRandomEdits(seed: UInt64, lines: [String], count: Int, edits: Int, expectStepLimit: Bool = false,
-                                   library: String? = nil) -> (Int, Int) {
+                                   library: String? = nil, pieces: [String] = Self.pieces) -> (Int, Int) {
         var random = SeededGenerator(state: seed)
         var text = (0..<count).map { _ in lines.randomElement(using: &random)! }.joined(separator: "\n") + "\n"
         let edited = ServerHarness()
@@ -88,7 +100,7 @@ import Testing
         var version = 1
         var resumed = 0, tookOver = 0, limited = 0, included = 0
         for step in 0..<edits {
-            let (range, replacement) = Self.randomEdit(of: text, lines: lines, using: &random)
+            let (range, replacement) = Self.randomEdit(of: text, lines: lines, pieces: pieces, using: &random)
             let before = text
             text = Self.apply(range, replacement, to: text)
             version += 1
@@ -132,7 +144,8 @@ import Testing
     }
 
     /// A random edit: a whole line inserted or deleted, or a few characters replaced by a piece.
-    static func randomEdit(of text: String, lines: [String], using random: inout SeededGenerator) -> (Swift.Range<Int>, String) {
+    static func randomEdit(of text: String, lines: [String], pieces: [String] = Self.pieces,
+                           using random: inout SeededGenerator) -> (Swift.Range<Int>, String) {
         let scalars = Array(text.unicodeScalars)
         let lineStarts = [0] + scalars.indices.filter { scalars[$0] == "\n" }.map { $0 + 1 }.filter { $0 < scalars.count }
         switch Int.random(in: 0..<4, using: &random) {

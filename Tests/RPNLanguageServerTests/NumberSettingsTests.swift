@@ -61,6 +61,32 @@ import Testing
         #expect(configuration.exact == exact)
         #expect(configuration.angleUnit == unit)
     }
+
+    /// (settings one after the other, the digits in force after them: nil is IEEE doubles).
+    /// `digits` is read as `--digits N` is (1 to 10^6); 0, false or null goes back to doubles;
+    /// anything else is not understood and leaves it as it was.
+    @Test(arguments: [
+        ([["digits": 30]], 30),
+        ([["rpn": ["digits": 50]]], 50),
+        ([["digits": 1]], 1),
+        ([["digits": 1_000_000]], 1_000_000),
+        ([["digits": 30], ["digits": 0]], nil),
+        ([["digits": 30], ["digits": false]], nil),
+        ([["digits": 30], ["digits": nil]], nil),
+        ([["digits": 30], [:]], 30),
+        ([["digits": 30], ["exact": true]], 30),
+        ([["digits": 30], ["digits": 1_000_001]], 30),
+        ([["digits": 30], ["digits": -1]], 30),
+        ([["digits": 30], ["digits": 2.5]], 30),
+        ([["digits": 30], ["digits": "40"]], 30),
+        ([["digits": 30], ["digits": true]], 30),
+        ([["display": ["digits": 4]]], nil),  // the display's digits, not the precision
+    ] as [([JSONValue], Int?)])
+    func digitsSetting(_ settings: [JSONValue], _ digits: Int?) {
+        var configuration = ServerConfiguration()
+        for json in settings { configuration.apply(ServerSettings(json: json)) }
+        #expect(configuration.digits == digits)
+    }
 }
 
 @Suite struct NumberSettingsFeatureTests {
@@ -148,6 +174,30 @@ import Testing
         #expect(evaluated["exact"] == ["0.30000000000000004", "1.2676506002282294e+30"])
         configure(h, ["exact": true])
         #expect(inlayHints(h) == ["⇒ 0.1+0.2 = 0.3", "⇒ 2^100 = 1267650600228229401496703205376"])
+    }
+
+    /// `digits` computes inexact values with N digits, as `--digits N`; with `exact: false`
+    /// (doubles throughout, as `--float`) it has no effect. Values by mpmath (√2 to 30 digits,
+    /// π to 40).
+    @Test func theDigitsSettingComputesWithNDigits() {
+        let h = harness("2 √\nπ\n1 3 ÷\n")
+        #expect(inlayHints(h) == ["⇒ √(2) = 1.4142135623730951", "⇒ π = 3.141592653589793", "⇒ 1÷3 = 0.3333333333333333"])
+        configure(h, ["digits": 30])
+        #expect(inlayHints(h) == ["⇒ √(2) = 1.41421356237309504880168872421", "⇒ π = 3.14159265358979323846264338328",
+                                  "⇒ 1÷3 = 0.3333333333333333"])
+        #expect(hover(h, 0, 2).contains("= 1.41421356237309504880168872421"))
+        #expect(codeLenses(h).first == "= 1.41421356237309504880168872421")
+        #expect(evaluateCommand(h, line: 0) == "√(2) = 1.41421356237309504880168872421")
+        let evaluated = h.result("rpn/evaluate", ["textDocument": ["uri": .string(Self.uri)]])
+        #expect(evaluated["exact"]?.arrayValue?.first == "1.41421356237309504880168872421")
+        configure(h, ["exact": false])
+        #expect(inlayHints(h).first == "⇒ √(2) = 1.4142135623730951")
+        configure(h, ["exact": true])
+        #expect(inlayHints(h).first == "⇒ √(2) = 1.41421356237309504880168872421")
+        configure(h, ["digits": 0])
+        #expect(inlayHints(h).first == "⇒ √(2) = 1.4142135623730951")
+        let started = harness("π\n", options: ["rpn": ["digits": 40]])
+        #expect(inlayHints(started) == ["⇒ π = 3.141592653589793238462643383279502884197"])
     }
 
     /// A client that can refresh lenses is asked to when the values they show change.

@@ -95,7 +95,7 @@ import Testing
     static let completions: [(String, [String])] = [
         ("sq", ["sq", "sqrt"]),
         ("S", ["sign", "sin", "sinh", "sq", "sqrt", "step", "swap"]),
-        ("d", ["deg", "depth", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
+        ("d", ["deg", "depth", "digits", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rat", "rate"]),

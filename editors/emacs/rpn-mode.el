@@ -63,7 +63,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
 (defconst rpn-operator-words '("pow" "mod" "rem" "xor" "and" "or")
   "Built-in operators spelled as words.")
 
-(defconst rpn-directives '("deg" "rad" "unset" "float" "exact")
+(defconst rpn-directives '("deg" "rad" "unset" "float" "exact" "digits")
   "Built-in words that change the machine rather than the stack.")
 
 (defconst rpn-keywords '("if" "else" "then" "for" "next" "step" "begin" "until" "include")
@@ -112,7 +112,7 @@ The word is group 1."
 (defface rpn-store '((t :inherit font-lock-variable-name-face))
   "Face of stores: →M, ->M." :group 'rpn)
 (defface rpn-directive '((t :inherit font-lock-preprocessor-face))
-  "Face of directives: deg rad unset float exact." :group 'rpn)
+  "Face of directives: deg rad unset float exact digits." :group 'rpn)
 (defface rpn-keyword '((t :inherit font-lock-keyword-face))
   "Face of the keywords of branches and loops: if else then for next step begin until; include."
   :group 'rpn)

@@ -1,5 +1,5 @@
-"""The shell's number commands under a real terminal (issue 9): :fix 2, :hex, :float, the
-shell started with --fix 2 / --float, and Ctrl-C during a long exact computation. Expected
+"""The shell's number commands under a real terminal (issue 9): :fix 2, :hex, :float, :digits
+N (issue 18), the shell started with --fix 2 / --float / --digits N, and Ctrl-C during a long exact computation. Expected
 values by hand or from Python's fractions and floats.
 """
 from __future__ import annotations
@@ -46,6 +46,38 @@ def test_float_and_exact(tmp_path):
     line(child, ":exact")
     assert "= 0.3\r\n" in line(child, "0.1 0.2 +")
     assert quit(child) == 0
+
+
+def test_digits_and_back(tmp_path):
+    # √2 to 30 digits and π to 20, from mpmath (mp.dps = 80, nstr(..., 30)).
+    child = spawn(tmp_path)
+    assert "= 1.4142135623730951\r\n" in line(child, "2 √")
+    assert "digits 30:" in line(child, ":digits 30")
+    assert "= 1.41421356237309504880168872421\r\n" in line(child, "2 √")
+    assert "digits 30: " in line(child, ":digits")
+    assert "exact:" in line(child, ":digits off")
+    assert "= 1.4142135623730951\r\n" in line(child, "2 √")
+    line(child, ":undo")
+    line(child, ":undo")
+    assert "digits 30: " in line(child, ":digits")
+    assert "usage: :digits N" in line(child, ":digits 0")
+    assert quit(child) == 0
+
+
+def test_started_with_digits(tmp_path):
+    child = spawn(tmp_path, ["--digits", "20"])
+    assert "= 3.1415926535897932385\r\n" in line(child, "π")
+    assert quit(child) == 0
+
+
+def test_started_with_digits_and_float_refuses(tmp_path):
+    import pexpect
+    from shell_support import RPN, environment
+    child = pexpect.spawn(RPN, ["--digits", "20", "--float"], env=environment(tmp_path), encoding="utf-8", timeout=10)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 64
+    assert "choose one" in child.before
 
 
 def test_started_with_fix_two_and_float(tmp_path):

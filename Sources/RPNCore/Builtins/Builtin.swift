@@ -12,8 +12,9 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case factorial, floor, ceil, round, trunc, fp, sign, inv, sq, cbrt, exp10, log2
     case sinh, cosh, tanh, asinh, acosh, atanh, bitNot
     case depth, pick, roll, rolld, nip, tuck, dup2, drop2, dupn, dropn, lastx
-    /// Directives: what follows computes in doubles (`--float`) or exactly (the default).
-    case float, exact
+    /// Directives: what follows computes in doubles (`--float`), exactly with inexact values in
+    /// doubles (the default), or exactly with inexact values at N digits (`digits N`, `--digits`).
+    case float, exact, digits
     // Issue 10: comparisons (exact 1 or 0) and logic on 0 / non-zero.
     case less, greater, lessEqual, greaterEqual, equal, notEqual, logicalAnd, logicalOr, logicalNot
     // Issue 10: the words of programs (`: NAME … ;`, branches, loops).

@@ -44,6 +44,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case storeNeedsName = "store-needs-name"
     case storeIntoBuiltin = "store-into-builtin"
     case unsetNeedsName = "unset-needs-name"
+    /// `digits` without a decimal whole number right after it.
+    case digitsNeedsNumber = "digits-needs-number"
+    /// `digits N` with N outside 1 ... 10^6.
+    case digitsOutOfRange = "digits-out-of-range"
     case missingOperand = "missing-operand"
     case unsetVariable = "unset-variable"
     case divisionByZero = "division-by-zero"

@@ -57,16 +57,22 @@ extension EvaluationOptions {
     /// The `rpn>` shell: trees for the stack display, variables free until set, and a store
     /// needs a value now (a variable there is bound now or never). Ctrl-C, not a step
     /// budget, stops a long run.
-    public static func shell(angleUnit: AngleUnit, exact: Bool) -> EvaluationOptions {
-        EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, storesNeedValues: true, exact: exact)
+    /// `digits`: inexact values with that many digits (`rpn --digits N`, `:digits N`).
+    public static func shell(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, storesNeedValues: true,
+                                        exact: exact)
+        options.digits = exact ? digits : nil
+        return options
     }
 
     /// `rpn fav add`: the program is run once to see that it has a result to keep.
     public static let favorite = EvaluationOptions(freeVariables: true)
 
     /// One number from a small program (`--set x=pi 2 /`, `:set x 3`, `RPN.number`).
-    public static func value(angleUnit: AngleUnit, exact: Bool) -> EvaluationOptions {
-        EvaluationOptions(angleUnit: angleUnit, keepTrees: false, exact: exact)
+    public static func value(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
+        var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: false, exact: exact)
+        options.digits = exact ? digits : nil
+        return options
     }
 
     /// What the editor runs a program for.
@@ -86,8 +92,11 @@ extension EvaluationOptions {
     /// keystroke runs the whole document again and keeps a tree for every step, so a long
     /// loop would make typing wait and an endless one would hang the server and fill its
     /// memory; the step-limit message says that this budget is the editor's.
-    public static func editor(_ run: EditorRun, angleUnit: AngleUnit, exact: Bool) -> EvaluationOptions {
+    /// `digits`: the `digits` setting, which computes nothing in doubles throughout (`exact`
+    /// false), as the command line refuses `--digits` with `--float`.
+    public static func editor(_ run: EditorRun, angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
+        options.digits = exact ? digits : nil
         switch run {
         case .analysis: break
         case .result(let free): options.freeVariables = free

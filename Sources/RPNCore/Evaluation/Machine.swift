@@ -231,13 +231,18 @@ public struct Machine: Sendable {
             : value)
     }
 
+    /// `deg`, `rad`, and the arithmetic, one at a time, the last written winning: `float`
+    /// (doubles throughout), `exact` (exact values, inexact ones in doubles: the default) and
+    /// `digits N` (`operand`: exact values, inexact ones at N digits), as the command line's
+    /// `--float` and `--digits N` are one or the other.
     @inline(never)
-    mutating func directive(_ token: Token) {
-        switch token.builtin! {
+    mutating func directive(_ op: BuiltinID, operand: Int = 0) {
+        switch op {
         case .deg: options.angleUnit = .degrees
         case .rad: options.angleUnit = .radians
-        case .float: options.exact = false
-        case .exact: options.exact = true
+        case .float: (options.exact, options.digits) = (false, nil)
+        case .exact: (options.exact, options.digits) = (true, nil)
+        case .digits: (options.exact, options.digits) = (true, operand)
         default: break  // `unset NAME` is an instruction of its own
         }
     }

@@ -275,13 +275,14 @@ public struct Lexer {
     mutating func identifier(at start: Int) -> Token {
         guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
         position = end
-        // Built-in words are 5 letters at most, but `powmod` (6), `include` and `isprime` (7),
-        // `nextprime` and `prevprime` (9): other longer names skip the table (a lookup costs a
-        // name hundreds of instructions).
+        // Built-in words are 5 letters at most, but `powmod` and `digits` (6), `include` and
+        // `isprime` (7), `nextprime` and `prevprime` (9): other longer names skip the table (a
+        // lookup costs a name hundreds of instructions).
         let length = end - start
         let first = bytes[start] | 0x20
         if length <= 5 || length == 7 && first == UInt8(ascii: "i")
-            || (length == 6 || length == 9) && (first == UInt8(ascii: "p") || first == UInt8(ascii: "n")),
+            || (length == 6 || length == 9) && (first == UInt8(ascii: "p") || first == UInt8(ascii: "n"))
+            || length == 6 && first == UInt8(ascii: "d"),
            let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
             let kind: TokenKind = switch Builtin[builtin].kind {
             case .binaryOperator: .operator

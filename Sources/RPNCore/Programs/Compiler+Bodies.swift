@@ -159,6 +159,7 @@ extension Compiler {
 
         var index = 0
         var afterUnset: Token?
+        var afterDigits: Token?
         var pendingLoop: Int?  // the open `for` waiting for its counter's name
         while index < tokens.count {
             let token = tokens[index]
@@ -189,6 +190,19 @@ extension Compiler {
                 }
                 log.report(.error, .unsetNeedsName,
                            "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+                broken = true
+            }
+            if let keyword = afterDigits {
+                afterDigits = nil
+                if token.kind == .number {
+                    if let count = Self.digitsCount(token, buffer, base, log: &log) {
+                        code.append(Instruction(.directive, a: Int(BuiltinID.digits.rawValue), b: Int32(count)), token)
+                    } else {
+                        broken = true
+                    }
+                    continue
+                }
+                Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
                 broken = true
             }
             switch token.kind {
@@ -397,6 +411,8 @@ extension Compiler {
                 result.hasSideEffects = true
                 if token.builtin == .unset {
                     afterUnset = token
+                } else if token.builtin == .digits {
+                    afterDigits = token
                 } else {
                     emit(token, buffer, base, into: code, variables: &variables)
                 }
@@ -433,6 +449,10 @@ extension Compiler {
             }
         }
 
+        if let keyword = afterDigits {
+            Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
+            broken = true
+        }
         if let unset = afterUnset {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)

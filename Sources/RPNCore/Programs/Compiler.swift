@@ -51,7 +51,7 @@ struct Compiler: @unchecked Sendable {
     /// The top level of a source, across its chunks: a definition or block being gathered to
     /// its end, and an `unset` waiting for its name.
     var gathering: Gathering?
-    /// An `unset` waiting for its name, an `include` for its path.
+    /// An `unset` waiting for its name, a `digits` for its count, an `include` for its path.
     private var pending: Pending?
     /// The include the chunk stopped at, which the machine runs next (`Machine.runInclude`).
     private var include: Include?
@@ -62,6 +62,7 @@ struct Compiler: @unchecked Sendable {
     /// test of whether tokens may take the path in line stays one comparison per kind of state.
     private enum Pending {
         case unset(Token)
+        case digits(Token)
         case include(Token)
     }
 
@@ -369,6 +370,16 @@ extension Compiler {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
         }
+        if case .digits(let keyword) = pending {
+            pending = nil
+            if token.kind == .number {
+                if let count = Self.digitsCount(token, buffer, base, log: &log) {
+                    chunk.append(Instruction(.directive, a: Int(BuiltinID.digits.rawValue), b: Int32(count)), token)
+                }
+                return .stop
+            }
+            Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
+        }
         if case .include(let keyword) = pending {
             pending = nil
             if token.kind == .path {
@@ -430,6 +441,8 @@ extension Compiler {
             }
         case .directive where token.builtin == .unset:
             pending = .unset(token)
+        case .directive where token.builtin == .digits:
+            pending = .digits(token)
         case .stackWord where Self.effect(of: token) == nil:
             // clear, or a counted word: the count of the literal just before it, if any.
             if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
@@ -469,12 +482,48 @@ extension Compiler {
         case .unset(let unset):
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
+        case .digits(let keyword):
+            Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
         case .include(let keyword):
             Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
         case nil:
             break
         }
         pending = nil
+    }
+
+    /// `digits` with no number after it.
+    static func reportDigitsNeedsNumber(_ keyword: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                                        log: inout DiagnosticLog) {
+        log.report(.error, .digitsNeedsNumber,
+                   "'\(buffer.text(keyword.range, base: base))' needs the number of digits after it, as in digits 30",
+                   keyword.range)
+    }
+
+    /// The count of `digits N`, the number token after the keyword: decimal digits alone (an
+    /// optional minus, to say that it is out of range), from 1 to 10^6; else nil, reported at
+    /// the number.
+    static func digitsCount(_ token: Token, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
+                            log: inout DiagnosticLog) -> Int? {
+        let bytes = UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = bytes.dropFirst(negative ? 1 : 0)
+        guard !digits.isEmpty, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
+            log.report(.error, .digitsNeedsNumber,
+                       "'digits' takes a whole number of digits written in decimal, as in digits 30, not "
+                           + TerminalText.shown(buffer.text(token.range, base: base)), token.range)
+            return nil
+        }
+        // Counted without overflow: past 8 digits it is out of range whatever follows.
+        var count = 0
+        for digit in digits.prefix(8) { count = count * 10 + Int(digit - UInt8(ascii: "0")) }
+        if !negative, digits.count <= 8, BigFloat.digitRange.contains(count) { return count }
+        let shown = digits.count <= 20 ? buffer.text(token.range, base: base)
+            : "a number of \(digits.count) digits"
+        log.report(.error, .digitsOutOfRange,
+                   "digits takes \(BigFloat.digitRange.lowerBound) to \(BigFloat.digitRange.upperBound) digits, got \(shown)"
+                       + (negative || count == 0 && digits.count <= 8 ? "; exact goes back to IEEE doubles" : ""), token.range)
+        return nil
     }
 
     /// An `include` with no quoted path after it on its line.

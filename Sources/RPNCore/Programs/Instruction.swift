@@ -31,7 +31,7 @@ enum Opcode: UInt8, CaseIterable {
     case ternary
     // Stack words (`counted`: pick, roll, rolld, dupn, dropn, `a` the built-in).
     case dup, drop, swap, over, rot, nip, tuck, dup2, drop2, depth, lastx, clear, counted
-    /// `deg`, `rad`, `float`, `exact` (`a`: the built-in).
+    /// `deg`, `rad`, `float`, `exact`, `digits N` (`a`: the built-in; `b`: N).
     case directive
     /// `unset NAME` (`a`: the name).
     case unset

@@ -1060,7 +1060,7 @@ extension Machine {
         case .dup, .drop, .swap, .over, .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted:
             stackWord(token.builtin!, token, buffer, base)
         case .directive:
-            directive(token)
+            directive(BuiltinID(rawValue: UInt8(word.a))!, operand: word.b)
         case .unset:
             unset(Int32(word.a))
         case .store:

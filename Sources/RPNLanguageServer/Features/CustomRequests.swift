@@ -48,7 +48,8 @@ extension LanguageServer {
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
         var result = RPN.evaluate([source], options: .editor(.result(freeVariables: freeVariables),
                                                                     angleUnit: configuration.angleUnit,
-                                                                    exact: configuration.exact),
+                                                                    exact: configuration.exact,
+                                                                    digits: configuration.digits),
                                   variables: variables.map { ($0.name, $0.value) }, style: style, includes: includes?.resolver)
         if let includes { result.diagnostics = includes.shownInDocument(result.diagnostics) }
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))

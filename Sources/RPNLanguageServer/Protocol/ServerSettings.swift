@@ -5,7 +5,7 @@ import RPNJSON
 /// (`{"rpn": {...}}` or the same object bare): `{"inlayHints": false | {"enabled": false,
 /// "parameterNames": false},
 /// "formatting": {"glyphs": "keep"|"unicode"|"ascii", "indentWidth": 0...8}, "angleUnit": "radians"|"degrees",
-/// "exact": true|false, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
+/// "exact": true|false, "digits": N|0|false|null, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
 /// "fractions": Bool, "grouping": Bool, "base": 10|16|8|2}}`.
 /// Each is nil when not given (or not understood): the setting stays as it is.
 struct ServerSettings: Equatable {
@@ -18,6 +18,9 @@ struct ServerSettings: Equatable {
     var angleUnit: AngleUnit?
     /// false: IEEE doubles throughout (the command line's `--float`).
     var exact: Bool?
+    /// `--digits N`: inexact values computed with N significant digits (1 to 10^6); 0 (also
+    /// false or null) goes back to IEEE doubles.
+    var digits: Int?
     /// How values show in hovers, inlay hints, lenses and answers; each part given changes.
     var display: DisplaySettings?
 
@@ -83,6 +86,13 @@ struct ServerSettings: Equatable {
         default: break
         }
         exact = json["exact"]?.boolValue
+        if let given = json["digits"] {
+            if let n = given.intValue, n == 0 || BigFloat.digitRange.contains(n) {
+                digits = n
+            } else if given == .null || given == .bool(false) {
+                digits = 0
+            }
+        }
         if let display = json["display"], display.objectValue != nil {
             var settings = DisplaySettings()
             settings.mode = display["mode"]?.stringValue.flatMap(DisplaySettings.ModeName.init(rawValue:))

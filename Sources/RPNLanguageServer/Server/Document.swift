@@ -39,6 +39,10 @@ final class Document {
     var exact = true {
         didSet { if exact != oldValue { settingChanged() } }
     }
+    /// Inexact values with N digits (the `digits` setting; nil: doubles); changing it re-analyses.
+    var digits: Int? {
+        didSet { if digits != oldValue { settingChanged() } }
+    }
 
     /// An analysis made with the other setting answers nothing about this text any more.
     private func settingChanged() {
@@ -168,7 +172,7 @@ final class Document {
         lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
         let source = DocumentIncludes.source(uri: uri, bytes: bytes)
-        let analysis = DocumentAnalysis(source, angleUnit: angleUnit, exact: exact, checkpointSpacing: checkpointSpacing,
+        let analysis = DocumentAnalysis(source, angleUnit: angleUnit, exact: exact, digits: digits, checkpointSpacing: checkpointSpacing,
                                         recycling: staleAnalysis,
                                         includes: includeFiles.map { DocumentIncludes(document: source, fileSystem: $0) })
         staleAnalysis = nil

@@ -68,6 +68,7 @@ extension LanguageServer {
         let document = Document(uri: uri, version: version, text: text)
         document.angleUnit = configuration.angleUnit
         document.exact = configuration.exact
+        document.digits = configuration.digits
         document.checkpointSpacing = configuration.checkpointSpacing
         document.includeFiles = includeFiles
         documents.open(document)

@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var formattingIndentWidth = Formatter.Options.defaultIndentWidth
     public var angleUnit = AngleUnit.radians
     public var exact = true
+    /// The `digits` setting: inexact values with N significant digits; nil: IEEE doubles.
+    /// No effect while `exact` is false (doubles throughout).
+    public var digits: Int?
     /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`).
     public var numberFormat = NumberFormat()
     /// Bytes between the checkpoints an analysis keeps (not a client setting: tests make it
@@ -26,6 +29,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         formattingIndentWidth = settings.formattingIndentWidth ?? formattingIndentWidth
         angleUnit = settings.angleUnit ?? angleUnit
         exact = settings.exact ?? exact
+        if let given = settings.digits { digits = given == 0 ? nil : given }
         if let display = settings.display { numberFormat = display.applied(to: numberFormat) }
     }
 }

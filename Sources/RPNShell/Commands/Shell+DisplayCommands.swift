@@ -1,7 +1,7 @@
 import RPNCore
 
 /// Commands on how things are shown and computed from now on: `:ascii`, `:unicode`, `:deg`,
-/// `:rad`, `:exact`, `:float`, `:std`, `:fix N`, `:sci N`, `:eng N`, `:frac`, `:group`, and the
+/// `:rad`, `:exact`, `:float`, `:digits N`, `:std`, `:fix N`, `:sci N`, `:eng N`, `:frac`, `:group`, and the
 /// bases `:hex`, `:oct`, `:bin`, `:dec`.
 extension Shell {
     func registerDisplayCommands() {
@@ -31,6 +31,31 @@ extension Shell {
                 say(note(Self.arithmeticNote(exact: exact)))
                 showStack()
             }
+        }
+        on("digits", usage: ":digits N", summary: "compute √2, sin, ln... with N significant digits from now on; :digits off: doubles",
+           useRank: 21) { [unowned self] arguments throws(CommandError) in
+            let usage = CommandError("usage: :digits N, N from \(BigFloat.digitRange.lowerBound) to \(BigFloat.digitRange.upperBound), or :digits off")
+            guard arguments.count <= 1 else { throw usage }
+            guard arguments.count == 1 else {
+                say(note(Self.digitsNote(exact: session.isExact, digits: session.digits)))
+                return
+            }
+            let digits: Int?
+            if arguments[0].lowercased() == "off" {
+                digits = nil
+            } else if let n = Int(arguments[0]), BigFloat.digitRange.contains(n) {
+                digits = n
+            } else {
+                throw usage
+            }
+            // Off when it is off already (doubles, or float): nothing to change.
+            guard digits != nil || session.digits != nil else {
+                say(note(Self.digitsNote(exact: session.isExact, digits: nil)))
+                return
+            }
+            session.setDigits(digits)
+            say(note(Self.arithmeticNote(exact: true, digits: digits)))
+            showStack()
         }
         on("std", summary: "show values in the standard form (the default)", useRank: 15) { [unowned self] arguments throws(CommandError) in
             try arguments.none()
@@ -81,8 +106,20 @@ extension Shell {
         "angles in \(unit == .degrees ? "degrees" : "radians") for the trigonometry typed from now on"
     }
 
-    static func arithmeticNote(exact: Bool) -> String {
-        exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations"
-              : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"
+    static func arithmeticNote(exact: Bool, digits: Int? = nil) -> String {
+        if exact, let digits {
+            return "digits \(digits): integers and fractions stay exact; √2, sin, ln... have \(digits) significant digits"
+        }
+        return exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations (IEEE doubles)"
+                     : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"
+    }
+
+    /// What `:digits` alone says.
+    static func digitsNote(exact: Bool, digits: Int?) -> String {
+        if let digits {
+            return "digits \(digits): √2, sin, ln... have \(digits) significant digits (:digits off goes back to IEEE doubles)"
+        }
+        return exact ? "digits off: √2, sin, ln... are IEEE doubles (:digits N computes them with N significant digits)"
+            : "digits off: float computes every value as an IEEE double (:digits N computes exactly, √2, sin, ln... with N digits)"
     }
 }

@@ -153,7 +153,7 @@ extension Session {
         var sources = SourceSet()
         let files = (definitions.isEmpty ? [] : [sources.add(name: "definitions", bytes: Array(definitions.utf8))])
             + [sources.add(name: "value", bytes: Array(text.utf8))]
-        let evaluation = RPN.evaluate(files, options: .value(angleUnit: angleUnit, exact: isExact),
+        let evaluation = RPN.evaluate(files, options: .value(angleUnit: angleUnit, exact: isExact, digits: digits),
                                       variables: variables.map { ($0.name, $0.value) })
         if let error = evaluation.diagnostics.first(where: { $0.severity == .error }) {
             return .failure(Diagnostic.Message(error.message))

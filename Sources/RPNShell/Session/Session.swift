@@ -48,30 +48,38 @@ public final class Session {
 
     /// A session in `angleUnit` with `variables` bound from the start (`rpn --degrees --set
     /// x=3`): part of the program, so `:save` writes them, but not steps `:undo` takes back.
+    /// `digits`: inexact values computed with that many digits (`rpn --digits N`; not with
+    /// `exact` false, as the command line refuses `--float` with it).
     public init(angleUnit: AngleUnit = .radians, variables: [(name: String, value: Number)] = [], exact: Bool = true,
-                format: NumberFormat = NumberFormat()) {
+                digits: Int? = nil, format: NumberFormat = NumberFormat()) {
         self.format = format
-        state = Self.emptyState(angleUnit, exact: exact)
+        state = Self.emptyState(angleUnit, exact: exact, digits: digits)
         for (name, value) in variables {
             state.machine.setVariable(name, to: value)
-            state.lines.append(ProgramLine(Self.replayStore(name, value, exact: exact)))
+            state.lines.append(ProgramLine(Self.replayStore(name, value, exact: exact, digits: digits)))
         }
     }
 
-    static func emptyState(_ angleUnit: AngleUnit, exact: Bool) -> State {
-        State(machine: Machine(options: .shell(angleUnit: angleUnit, exact: exact)),
-              lines: ((angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + (exact ? [] : [Self.floatDirective])).map { ProgramLine($0) },
-              sources: SourceSet(), acceptedSources: 0)
+    static func emptyState(_ angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> State {
+        let options = EvaluationOptions.shell(angleUnit: angleUnit, exact: exact, digits: digits)
+        let arithmetic = options.digits.map { [digitsDirective($0)] } ?? (exact ? [] : [Self.floatDirective])
+        return State(machine: Machine(options: options),
+                     lines: ((angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + arithmetic).map { ProgramLine($0) },
+                     sources: SourceSet(), acceptedSources: 0)
     }
+
+    /// The directive `:digits N` writes into the program.
+    static func digitsDirective(_ digits: Int) -> String { "\(Builtin[.digits].glyph) \(digits)" }
 
     /// RPN text that stores `value` in `name` in a program computing exactly or not (`exact`):
     /// digits read back as the same value only in the arithmetic they were written in, so an
     /// inexact value in an exact program (`--set x='2 √'`) is stored between the directives
     /// `float` and `exact`, not read back as the exact decimal 1.4142135623730951.
-    static func replayStore(_ name: String, _ value: Number, exact: Bool) -> String {
+    /// Under `digits N` the directive after it is `digits N`, which `exact` would end.
+    static func replayStore(_ name: String, _ value: Number, exact: Bool, digits: Int? = nil) -> String {
         let store = "\(replayText(value)) →\(name)"
         switch (value.isExact, exact) {
-        case (false, true): return "\(floatDirective) \(store) \(exactDirective)"
+        case (false, true): return "\(floatDirective) \(store) \(digits.map(digitsDirective) ?? exactDirective)"
         case (true, false): return "\(exactDirective) \(store) \(floatDirective)"
         default: return store
         }
@@ -151,17 +159,33 @@ public final class Session {
     public func setVariable(_ name: String, to value: Number, text: String? = nil) -> Outcome {
         // The value as typed when there is one (`:set x 2 √` replays as `2 √ →x`, inexact as it
         // was); else text that gives the value back.
-        change(line: text.map { "\($0) →\(name)" } ?? Self.replayStore(name, value, exact: isExact)) {
+        change(line: text.map { "\($0) →\(name)" } ?? Self.replayStore(name, value, exact: isExact, digits: digits)) {
             $0.setVariable(name, to: value)
         }
     }
 
     /// `:float`, `:exact`: how the lines typed from now on compute.
+    /// Either ends `:digits N`, as the directives do.
     public func setExact(_ exact: Bool) {
-        _ = change(line: exact ? Self.exactDirective : Self.floatDirective) { $0.options.exact = exact }
+        _ = change(line: exact ? Self.exactDirective : Self.floatDirective) {
+            $0.options.exact = exact
+            $0.options.digits = nil
+        }
     }
 
     public var isExact: Bool { state.machine.options.exact }
+
+    /// `:digits N`: inexact values computed with N significant digits from now on, exact ones
+    /// exact (after `:float` too); nil (`:digits off`) goes back to IEEE doubles, as `:exact`.
+    public func setDigits(_ digits: Int?) {
+        _ = change(line: digits.map(Self.digitsDirective) ?? Self.exactDirective) {
+            $0.options.exact = true
+            $0.options.digits = digits
+        }
+    }
+
+    /// The digits inexact values are computed with; nil: IEEE doubles.
+    public var digits: Int? { state.machine.options.digits }
 
     /// The directives `:float` and `:exact` write into the program.
     static let floatDirective = Builtin[.float].glyph, exactDirective = Builtin[.exact].glyph
@@ -187,7 +211,7 @@ public final class Session {
         dropRejectedSource()
         let before = state
         let definitions = definitionsText(of: neededDefinitions(from: definedWords.map(\.index)))
-        state = Self.emptyState(angleUnit, exact: isExact)
+        state = Self.emptyState(angleUnit, exact: isExact, digits: digits)
         if !definitions.isEmpty { _ = run(definitions, name: "definitions", interrupted: { false }) }
         record(.replacement(before))
     }

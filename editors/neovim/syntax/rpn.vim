@@ -19,7 +19,7 @@ syntax keyword rpnConstant pi e
 syntax case ignore
 syntax keyword rpnStack    dup drop swap over rot clear depth pick roll rolld nip tuck dup2 drop2
 syntax keyword rpnStack    dupn dropn last lastx
-syntax keyword rpnDirective deg rad unset float exact
+syntax keyword rpnDirective deg rad unset float exact digits
 syntax keyword rpnKeyword  if else then for next step begin until include
 " The quoted file name right after include on its line.
 syntax match rpnPath      /\c\%(\<include[ \t]\+\)\@<="[^"]*"/
