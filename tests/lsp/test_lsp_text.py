@@ -105,7 +105,7 @@ async def test_completion_edits_exactly_what_is_typed(client: LanguageClient):
 
 
 # (typed, the words offered and shown): glyphs under the letter spelling being typed.
-WORDS = [("pi", {"pi", "π", "pick"}), ("ch", {"chs", "±"}), ("ne", {"neg", "±", "next"}), ("sq", {"sqrt", "√", "sq"}),
+WORDS = [("pi", {"pi", "π", "pick"}), ("ch", {"chs", "±"}), ("ne", {"neg", "±", "next", "nextprime"}), ("sq", {"sqrt", "√", "sq"}),
          ("E", {"else", "exact", "exp", "exp10"})]
 
 

@@ -69,14 +69,14 @@ def test_up_recalls_history_and_history_persists(home):
 
 def test_tab_completes_words_variables_and_commands(home):
     child = spawn(home)
-    line(child, "2 →rate")
+    line(child, "2 →volume")
     child.send("16 sqr\t")
     time.sleep(0.3)
-    child.send(" rat\t")
+    child.send(" vol\t")
     time.sleep(0.3)
     child.send("+\r")
     child.expect_exact(PROMPT)
-    assert "√(16)+rate = 6" in child.before
+    assert "√(16)+volume = 6" in child.before
     child.send(":fa\t")
     time.sleep(0.3)
     child.send("s\r")
