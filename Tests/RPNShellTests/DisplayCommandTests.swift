@@ -398,3 +398,28 @@ extension String {
         #expect(shell.type(":vars") == "  x = 1606938044258990…1376 (61 digits)\n")
     }
 }
+
+/// The display never invents digits (issue 18): a value that carries fewer digits than the
+/// mode asks for shows the digits it has, and the shell says how to get more.
+@Suite struct DisplayDigitsTests {
+    static let note = "(a value carries fewer digits than the display shows: :digits N computes N)"
+
+    @Test func aDoubleUnderFixThirtyShowsItsSeventeenDigitsAndANote() {
+        let shell = Shell.inMemory()
+        _ = shell.type(":fix 30")
+        let shown = shell.type("2 √")
+        #expect(shown.contains("= 1.4142135623730951\n"), "\(shown)")
+        #expect(shown.contains(Self.note), "\(shown)")
+    }
+
+    @Test func valuesWithTheDigitsTheDisplayAsksForNeedNoNote() {
+        let shell = Shell.inMemory()
+        _ = shell.type(":fix 30")
+        _ = shell.type(":digits 40")
+        let shown = shell.type("2 √")
+        // √2 to 30 decimals (mpmath: 1.41421356237309504880168872420969807...).
+        #expect(shown.contains("= 1.414213562373095048801688724210\n"), "\(shown)")
+        #expect(!shown.contains(Self.note), "\(shown)")
+        #expect(!shell.type("1 3 ÷").contains(Self.note))
+    }
+}

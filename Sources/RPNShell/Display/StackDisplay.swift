@@ -28,6 +28,9 @@ public struct StackDisplay {
         // As wide as the level lines: what level 1 shows in full, the summary line shows too.
         let top = display.entries.last?.value.map { format.string($0, limit: Swift.max(24, columns - 8)) } ?? "?"
         out += "  " + paint(display.description, "\u{1B}[36m") + " = " + paint(top, "\u{1B}[1m") + "\n"
+        if display.entries.contains(where: { $0.value.map(format.cutsDigits) == true }) {
+            out += dim("  (a value carries fewer digits than the display shows: :digits N computes N)") + "\n"
+        }
         return out
     }
 
