@@ -141,6 +141,19 @@ import Testing
         #expect(evaluateCommand(h, line: 1) == "12345 = 12.35e3")
     }
 
+    /// The display never invents digits (issue 18): the hover of a value that carries fewer
+    /// digits than the display asks for shows the digits it has and says how to get more.
+    @Test func aHoverSaysWhenAValueCarriesFewerDigitsThanTheDisplayShows() {
+        let h = harness("2 √\n1 3 ÷\n")
+        configure(h, ["display": ["mode": "fix", "digits": 30]])
+        #expect(hover(h, 0, 2).contains("= 1.4142135623730951"))
+        #expect(hover(h, 0, 2).contains("carries fewer digits than the display shows"))
+        #expect(!hover(h, 1, 4).contains("carries fewer digits"))  // exact: all its digits
+        configure(h, ["display": ["mode": "fix", "digits": 30], "digits": 40])
+        #expect(hover(h, 0, 2).contains("= 1.414213562373095048801688724210"))  // mpmath's √2
+        #expect(!hover(h, 0, 2).contains("carries fewer digits"))
+    }
+
     @Test func fractionsGroupingAndBases() {
         let h = harness("1 3 ÷\n1234567.5\n255 0 +\n")
         configure(h, ["display": ["fractions": true, "grouping": true, "base": 16]])

@@ -43,7 +43,7 @@ extension LanguageServer {
                 if top >= 0 {  // a call run from the top level; inside a body, nothing has a value yet
                     content.paragraph()
                     content.code(analysis.description(of: top))
-                    if let value = analysis.value(of: top) { content.text(" = " + configuration.numberFormat.string(value, limit: 1000)) }
+                    if let value = analysis.value(of: top) { appendValue(value, to: &content) }
                 }
             }
         case .parameterDeclaration, .parameterUse:
@@ -52,6 +52,16 @@ extension LanguageServer {
             content.text("loop counter \(name)" + (symbol.word >= 0 ? " of \(analysis.words[Int(symbol.word)].name)" : ""))
         }
         return content
+    }
+
+    /// ` = value` in the display's format, and, where the value carries fewer digits than the
+    /// display asks for (a double under FIX 30), a note that says so and how to get more.
+    func appendValue(_ value: Number, to content: inout MarkupContent) {
+        content.text(" = " + configuration.numberFormat.string(value, limit: 1000))
+        if configuration.numberFormat.cutsDigits(of: value) {
+            content.paragraph()
+            content.text("This value carries fewer digits than the display shows; the `digits` setting computes more.")
+        }
     }
 
     /// What a word does and its stack effect; what a number is (NumberHover); the expression
@@ -96,7 +106,7 @@ extension LanguageServer {
             if top >= 0 {
                 content.paragraph()
                 content.code(analysis.description(of: top))
-                if let value = analysis.value(of: top) { content.text(" = " + configuration.numberFormat.string(value, limit: 1000)) }
+                if let value = analysis.value(of: top) { appendValue(value, to: &content) }
             }
             if token.kind == .variable, analysis.variables.index(of: text) != nil {
                 let stores = analysis.occurrences.filter { $0.isStore && $0.name == text }
