@@ -10,9 +10,9 @@ extension Machine {
     /// π or e, encoded: a double, or with `--digits` an MPFR value of that many digits.
     mutating func constant(_ op: BuiltinID) -> Double {
         guard let digits = options.digits, options.exact else { return Arithmetic.constant(op) }
-        if let known = bigConstants[op], known.digits == digits { return encode(.float(known)) }
+        if let known = op == .pi ? bigPi : bigE, known.digits == digits { return encode(.float(known)) }
         let value = BigFloat.constant(op, digits: digits)
-        bigConstants[op] = value
+        if op == .pi { bigPi = value } else { bigE = value }
         return encode(.float(value))
     }
 

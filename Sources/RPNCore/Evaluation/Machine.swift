@@ -23,7 +23,7 @@ public struct Machine: Sendable {
     public internal(set) var store = ValueStore()
     var storeCompactionThreshold = 4096
     /// π and e at the digits last asked for (`--digits`): a loop that reads π makes it once.
-    var bigConstants: [BuiltinID: BigFloat] = [:]
+    var bigPi: BigFloat?, bigE: BigFloat?
     public internal(set) var variables = Variables()
 
     var epoch: UInt32 = 1

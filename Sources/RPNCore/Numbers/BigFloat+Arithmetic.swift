@@ -226,6 +226,19 @@ enum BigFloatArithmetic {
 
     /// `op` on two values at `digits` digits (fewer if an operand carries fewer).
     static func binary(_ op: BuiltinID, _ a: Number, _ b: Number, digits: Int, angle: AngleUnit) -> Outcome {
+        // `+ − ×` of two values already of N digits (a loop's running sum): one MPFR call,
+        // none of the general path's reading of operands.
+        if op == .add || op == .subtract || op == .multiply, case .float(let x) = a, case .float(let y) = b {
+            let r = BigFloat(digits: Swift.min(x.digits, y.digits)) { z in
+                x.withPointer { p in
+                    y.withPointer { q in
+                        _ = op == .add ? mpfr_add(z, p, q, MPFR_RNDN)
+                            : op == .subtract ? mpfr_sub(z, p, q, MPFR_RNDN) : mpfr_mul(z, p, q, MPFR_RNDN)
+                    }
+                }
+            }
+            return r.isFinite ? .value(.float(r)) : .failure(.notFinite, "result of \(Builtin[op].glyph) is too large")
+        }
         let x = BigFloat.from(a, digits: digits), y = BigFloat.from(b, digits: digits)
         let carried = Swift.min(x.digits, y.digits)
         var glyph: String { Builtin[op].glyph }
