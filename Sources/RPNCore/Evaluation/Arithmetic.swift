@@ -29,15 +29,15 @@ enum Arithmetic {
         case .power:
             result = CorrectRounding.power(a, b)
             if result.isNaN {
-                return .failure(.notFinite, "\(powerOperand(a))^\(powerOperand(b)) is not a real number")
+                return .failure(.notFinite, DomainMessage.powerNotReal(powerOperand(a), powerOperand(b)))
             }
             if result.isInfinite, a == 0 {
-                return .failure(.divisionByZero, "0 raised to a negative power is a division by zero")
+                return .failure(.divisionByZero, DomainMessage.zeroToNegativePower)
             }
         default:
             return binaryWord(op, a, b, angle: angle)
         }
-        if !result.isFinite { return .failure(.notFinite, "result of \(Builtin[op].glyph) is too large") }
+        if !result.isFinite { return .failure(.notFinite, DomainMessage.tooLarge(Builtin[op].glyph)) }
         return .value(result == 0 ? 0 : result)  // one zero
     }
 
@@ -45,7 +45,7 @@ enum Arithmetic {
         let result: Double
         switch op {
         case .sqrt:
-            if a < 0 { return .failure(.sqrtOfNegative, "square root of negative number \(text(a))") }
+            if a < 0 { return .failure(.sqrtOfNegative, DomainMessage.sqrtOfNegative(text(a))) }
             result = a.squareRoot()
         case .sin, .cos, .tan:
             result = angle == .degrees ? Degrees.trigonometric(op, a)
@@ -53,13 +53,13 @@ enum Arithmetic {
             if !result.isFinite { return .failure(.notFinite, "\(Builtin[op].glyph)(\(text(a))) is not finite") }
         case .asin, .acos:
             if a < -1 || a > 1 {
-                return .failure(.outOfDomain, "\(Builtin[op].glyph) is defined on [-1, 1], got \(text(a))")
+                return .failure(.outOfDomain, DomainMessage.outsideUnitInterval(Builtin[op].glyph, text(a)))
             }
             result = angle == .degrees ? Degrees.inverse(op, a) : CorrectRounding.value(op == .asin ? .asin : .acos, a)
         case .atan: result = angle == .degrees ? Degrees.inverse(op, a) : CorrectRounding.value(.atan, a)
         case .ln, .log:
             if a <= 0 {
-                return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))")
+                return .failure(.logOfNonPositive, DomainMessage.logOfNonPositive(text(a)))
             }
             result = CorrectRounding.value(op == .ln ? .ln : .log10, a)
         case .exp:
@@ -110,12 +110,12 @@ extension Arithmetic {
             }
             result = op == .comb ? combinations(a, b) : permutations(a, b)
         case .root:
-            if b == 0 { return .failure(.outOfDomain, "the 0th root is not defined") }
+            if b == 0 { return .failure(.outOfDomain, DomainMessage.zerothRoot) }
             guard let root = nthRoot(a, b) else {
-                return .failure(.notFinite, "root(\(text(a)),\(text(b))) is not a real number")
+                return .failure(.notFinite, DomainMessage.rootNotReal(text(a), text(b)))
             }
             if root.isInfinite, a == 0 {
-                return .failure(.divisionByZero, "a negative root of 0 is a division by zero")
+                return .failure(.divisionByZero, DomainMessage.negativeRootOfZero)
             }
             result = root
         case .hypot: result = CorrectRounding.hypot(a, b)
@@ -124,7 +124,7 @@ extension Arithmetic {
         case .max: result = Swift.max(a, b)
         case .percent: result = a * b / 100
         case .percentChange:
-            if a == 0 { return .failure(.divisionByZero, "percent change from 0 is a division by zero") }
+            if a == 0 { return .failure(.divisionByZero, DomainMessage.percentChangeFromZero) }
             result = (b - a) * 100 / a
         case .bitAnd, .bitOr, .bitXor:
             if let failure = integers(op, a, b) { return failure }
@@ -136,7 +136,7 @@ extension Arithmetic {
             let scaled = scalbn(a, Int32(op == .shiftLeft ? count : -count))
             result = scaled.rounded(.down)
         }
-        if !result.isFinite { return .failure(.notFinite, "result of \(glyph) is too large") }
+        if !result.isFinite { return .failure(.notFinite, DomainMessage.tooLarge(glyph)) }
         return .value(result == 0 ? 0 : result)  // one zero
     }
 
@@ -170,17 +170,17 @@ extension Arithmetic {
         case .cbrt: result = nthRoot(a, 3)!
         case .exp10: result = CorrectRounding.value(.exp10, a)
         case .log2:
-            if a <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(a))") }
+            if a <= 0 { return .failure(.logOfNonPositive, DomainMessage.logOfNonPositive(text(a))) }
             result = CorrectRounding.value(.log2, a)
         case .sinh: result = CorrectRounding.value(.sinh, a)
         case .cosh: result = CorrectRounding.value(.cosh, a)
         case .tanh: result = CorrectRounding.value(.tanh, a)
         case .asinh: result = CorrectRounding.value(.asinh, a)
         case .acosh:
-            if a < 1 { return .failure(.outOfDomain, "acosh is defined for values ≥ 1, got \(text(a))") }
+            if a < 1 { return .failure(.outOfDomain, DomainMessage.acoshBelowOne(text(a))) }
             result = CorrectRounding.value(.acosh, a)
         case .atanh:
-            if a <= -1 || a >= 1 { return .failure(.outOfDomain, "atanh is defined on (-1, 1), got \(text(a))") }
+            if a <= -1 || a >= 1 { return .failure(.outOfDomain, DomainMessage.atanhOutside(text(a))) }
             result = CorrectRounding.value(.atanh, a)
         default:  // .bitNot
             if a != a.rounded(.towardZero) { return .failure(.notInteger, "\(glyph) needs an integer, got \(text(a))") }

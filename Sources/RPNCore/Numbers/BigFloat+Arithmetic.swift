@@ -103,7 +103,7 @@ enum BigFloatArithmetic {
         let degrees = angle == .degrees
         switch op {
         case .sqrt:
-            if sign < 0 { return .failure(.sqrtOfNegative, "square root of negative number \(text(x))") }
+            if sign < 0 { return .failure(.sqrtOfNegative, DomainMessage.sqrtOfNegative(text(x))) }
             return result { mpfr_sqrt($0, $1, MPFR_RNDN) }
         case .cbrt: return result { mpfr_cbrt($0, $1, MPFR_RNDN) }
         case .sin: return result { degrees ? mpfr_sinu($0, $1, 360, MPFR_RNDN) : mpfr_sin($0, $1, MPFR_RNDN) }
@@ -111,7 +111,7 @@ enum BigFloatArithmetic {
         case .tan: return result { degrees ? mpfr_tanu($0, $1, 360, MPFR_RNDN) : mpfr_tan($0, $1, MPFR_RNDN) }
         case .asin, .acos:
             if x.withPointer({ mpfr_cmpabs_ui($0, 1) }) > 0 {
-                return .failure(.outOfDomain, "\(glyph) is defined on [-1, 1], got \(text(x))")
+                return .failure(.outOfDomain, DomainMessage.outsideUnitInterval(glyph, text(x)))
             }
             return result {
                 op == .asin ? (degrees ? mpfr_asinu($0, $1, 360, MPFR_RNDN) : mpfr_asin($0, $1, MPFR_RNDN))
@@ -119,7 +119,7 @@ enum BigFloatArithmetic {
             }
         case .atan: return result { degrees ? mpfr_atanu($0, $1, 360, MPFR_RNDN) : mpfr_atan($0, $1, MPFR_RNDN) }
         case .ln, .log, .log2:
-            if sign <= 0 { return .failure(.logOfNonPositive, "logarithm of non-positive number \(text(x))") }
+            if sign <= 0 { return .failure(.logOfNonPositive, DomainMessage.logOfNonPositive(text(x))) }
             return result {
                 op == .ln ? mpfr_log($0, $1, MPFR_RNDN) : op == .log ? mpfr_log10($0, $1, MPFR_RNDN) : mpfr_log2($0, $1, MPFR_RNDN)
             }
@@ -131,12 +131,12 @@ enum BigFloatArithmetic {
         case .asinh: return result { mpfr_asinh($0, $1, MPFR_RNDN) }
         case .acosh:
             if x.withPointer({ mpfr_cmp_ui($0, 1) }) < 0 {
-                return .failure(.outOfDomain, "acosh is defined for values ≥ 1, got \(text(x))")
+                return .failure(.outOfDomain, DomainMessage.acoshBelowOne(text(x)))
             }
             return result { mpfr_acosh($0, $1, MPFR_RNDN) }
         case .atanh:
             if x.withPointer({ mpfr_cmpabs_ui($0, 1) }) >= 0 {
-                return .failure(.outOfDomain, "atanh is defined on (-1, 1), got \(text(x))")
+                return .failure(.outOfDomain, DomainMessage.atanhOutside(text(x)))
             }
             return result { mpfr_atanh($0, $1, MPFR_RNDN) }
         case .abs: return result { mpfr_abs($0, $1, MPFR_RNDN) }
@@ -237,7 +237,7 @@ enum BigFloatArithmetic {
                     }
                 }
             }
-            return r.isFinite ? .value(.float(r)) : .failure(.notFinite, "result of \(Builtin[op].glyph) is too large")
+            return r.isFinite ? .value(.float(r)) : .failure(.notFinite, DomainMessage.tooLarge(Builtin[op].glyph))
         }
         let x = BigFloat.from(a, digits: digits), y = BigFloat.from(b, digits: digits)
         let carried = Swift.min(x.digits, y.digits)
@@ -249,7 +249,7 @@ enum BigFloatArithmetic {
                 return u.withPointer { p in v.withPointer { q in f(z, p, q) } }
             }
             if r.isNaN { return .failure(.notFinite, "\(text(x))\(glyph)\(text(y)) is not a real number") }
-            if !r.isFinite { return .failure(.notFinite, "result of \(glyph) is too large") }
+            if !r.isFinite { return .failure(.notFinite, DomainMessage.tooLarge(glyph)) }
             return .value(.float(r))
         }
         switch op {
@@ -261,14 +261,14 @@ enum BigFloatArithmetic {
             return result { mpfr_div($0, $1, $2, MPFR_RNDN) }
         case .power:
             if x.isZero, y.signum < 0 {
-                return .failure(.divisionByZero, "0 raised to a negative power is a division by zero")
+                return .failure(.divisionByZero, DomainMessage.zeroToNegativePower)
             }
             if x.signum < 0, !y.isInteger {
-                return .failure(.notFinite, "\(text(x))^\(text(y)) is not a real number")
+                return .failure(.notFinite, DomainMessage.powerNotReal(text(x), text(y)))
             }
             return result { mpfr_pow($0, $1, $2, MPFR_RNDN) }
         case .root:
-            if y.isZero { return .failure(.outOfDomain, "the 0th root is not defined") }
+            if y.isZero { return .failure(.outOfDomain, DomainMessage.zerothRoot) }
             let odd = y.isInteger && y.withPointer { q in
                 var t = __mpfr_struct()
                 mpfr_init2(&t, mpfr_get_prec(q))
@@ -276,8 +276,8 @@ enum BigFloatArithmetic {
                 mpfr_div_2ui(&t, q, 1, MPFR_RNDN)
                 return mpfr_integer_p(&t) == 0
             }
-            if x.signum < 0, !odd { return .failure(.notFinite, "root(\(text(x)),\(text(y))) is not a real number") }
-            if x.isZero, y.signum < 0 { return .failure(.divisionByZero, "a negative root of 0 is a division by zero") }
+            if x.signum < 0, !odd { return .failure(.notFinite, DomainMessage.rootNotReal(text(x), text(y))) }
+            if x.isZero, y.signum < 0 { return .failure(.divisionByZero, DomainMessage.negativeRootOfZero) }
             return result { z, p, q in
                 // |x|^(1/n), with 1/n carried further than the result.
                 var t = __mpfr_struct(), m = __mpfr_struct()
@@ -300,29 +300,16 @@ enum BigFloatArithmetic {
         case .percent:
             return result { z, p, q in mpfr_mul(z, p, q, MPFR_RNDN) != 0 || mpfr_div_ui(z, z, 100, MPFR_RNDN) != 0 ? 1 : 0 }
         case .percentChange:
-            if x.isZero { return .failure(.divisionByZero, "percent change from 0 is a division by zero") }
+            if x.isZero { return .failure(.divisionByZero, DomainMessage.percentChangeFromZero) }
             return result { z, p, q in
                 let steps = [mpfr_sub(z, q, p, MPFR_RNDN), mpfr_mul_ui(z, z, 100, MPFR_RNDN), mpfr_div(z, z, p, MPFR_RNDN)]
                 return steps.contains { $0 != 0 } ? 1 : 0
             }
         default:
-            if op.isPredicate, let truth = predicate(op, x, y) { return .value(.integer(.small(truth ? 1 : 0))) }
+            if let operation = ExactOperation(op), case .value(let truth)? = Number.truth(operation, a, b) {
+                return .value(truth)
+            }
             return .unsupported
-        }
-    }
-
-    static func predicate(_ op: BuiltinID, _ x: BigFloat, _ y: BigFloat) -> Bool? {
-        let c = x.compare(y)
-        switch op {
-        case .less: return c < 0
-        case .greater: return c > 0
-        case .lessEqual: return c <= 0
-        case .greaterEqual: return c >= 0
-        case .equal: return c == 0
-        case .notEqual: return c != 0
-        case .logicalAnd: return !x.isZero && !y.isZero
-        case .logicalOr: return !x.isZero || !y.isZero
-        default: return nil
         }
     }
 }

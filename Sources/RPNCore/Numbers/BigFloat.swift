@@ -96,15 +96,8 @@ public final class BigFloat: @unchecked Sendable {
     /// digits "0" and exponent 1. The sign is not included.
     public func significantDigits(_ count: Int) -> (digits: [UInt8], exponent: Int) {
         if isZero { return ([UInt8(ascii: "0")], 1) }
-        let n = Swift.max(1, count)
-        var exponent = mpfr_exp_t(0)
-        let text: [UInt8] = withPointer { x in
-            var buffer = [CChar](repeating: 0, count: n + 2)
-            _ = buffer.withUnsafeMutableBufferPointer { b in
-                mpfr_get_str(b.baseAddress, &exponent, 10, n, x, MPFR_RNDN)
-            }
-            return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        }
+        let (chars, exponent) = withPointer { BigFloat.digitString($0, Swift.max(1, count)) }
+        let text = chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return (text.first == UInt8(ascii: "-") ? Array(text.dropFirst()) : text, Int(exponent))
     }
 }

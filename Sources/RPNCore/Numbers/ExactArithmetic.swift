@@ -94,15 +94,23 @@ extension Number {
             guard case .value(let difference) = sum(b, negated(a), op),
                   case .value(let ratio) = quotient(difference, a, op) else { return .inexact }
             return product(ratio, Number(100), op)
-        case .less: return truth(compare(a, b) < 0)
-        case .greater: return truth(compare(a, b) > 0)
-        case .lessEqual: return truth(compare(a, b) <= 0)
-        case .greaterEqual: return truth(compare(a, b) >= 0)
-        case .equal: return truth(compare(a, b) == 0)
-        case .notEqual: return truth(compare(a, b) != 0)
-        case .logicalAnd: return truth(!a.isZero && !b.isZero)
-        case .logicalOr: return truth(!a.isZero || !b.isZero)
-        default: return .inexact
+        default: return truth(operation, a, b) ?? .inexact
+        }
+    }
+
+    /// A comparison or logic: exactly 1 or 0 for values of any kind (`compare` orders them
+    /// numerically across kinds, `--digits` values too); nil for other words.
+    static func truth(_ operation: ExactOperation, _ a: Number, _ b: Number) -> NumberOutcome? {
+        switch operation {
+        case .less: truth(compare(a, b) < 0)
+        case .greater: truth(compare(a, b) > 0)
+        case .lessEqual: truth(compare(a, b) <= 0)
+        case .greaterEqual: truth(compare(a, b) >= 0)
+        case .equal: truth(compare(a, b) == 0)
+        case .notEqual: truth(compare(a, b) != 0)
+        case .logicalAnd: truth(!a.isZero && !b.isZero)
+        case .logicalOr: truth(!a.isZero || !b.isZero)
+        default: nil
         }
     }
 

@@ -24,15 +24,11 @@ extension NumberFormat.ExactMagnitude {
     /// The exact binary value of a finite `--digits` value's magnitude, as `init(_: Double)`
     /// takes a double's: FIX, SCI and ENG then round it once, as they round doubles.
     init(_ float: BigFloat) {
-        var exponent = 0
-        let significand = ExactInteger(BigInteger { z in
-            exponent = float.withPointer { x in Int(mpfr_get_z_2exp(z, x)) }
-            __gmpz_abs(z, z)
-        })
-        if exponent >= 0 {
-            self.init(significand.shiftedLeft(exponent))
+        let (numerator, denominator) = float.exactFraction
+        if denominator == .one {
+            self.init(numerator.magnitude)
         } else {
-            self.init(ratio: significand, ExactInteger.one.shiftedLeft(-exponent))
+            self.init(ratio: numerator, denominator)  // the sign is ignored, as for every ratio
         }
     }
 }
