@@ -54,6 +54,13 @@ struct EvalOptions: ParsableArguments {
                                valueName: "N"))
     var digits: Int?
 
+    @Flag(help: ArgumentHelp("Give complex answers where a real has none: -1 √ is 1i, -8 1 3 ÷ ^ the principal root.",
+                             discussion: "Without it those are errors; complex values (3 4i +) are complex either way."))
+    var complex = false
+
+    @Flag(help: "Print complex values in polar form, modulus∠argument (degrees with --degrees): 3 4i + is 5∠0.9272952180016122.")
+    var polar = false
+
     /// `--digits` checked: in range, and not with `--float`.
     func precision() throws -> Int? {
         guard let digits else { return nil }
@@ -104,6 +111,7 @@ struct EvalOptions: ParsableArguments {
         format.mode = modes.first ?? .standard
         format.fractions = fractions
         format.grouping = group
+        if polar { format.polar = degrees ? .degrees : .radians }
         if let base {
             guard [2, 8, 10, 16].contains(base) else { throw ValidationError("--base takes 16, 8, 2 or 10, got \(base)") }
             format.base = base
@@ -135,6 +143,7 @@ struct EvalOptions: ParsableArguments {
         command.exact = !float
         command.format = try numberFormat()
         command.digits = try precision()
+        command.complex = complex
         command.maxSteps = try stepLimit()
         command.trace = trace
         command.expand = expand

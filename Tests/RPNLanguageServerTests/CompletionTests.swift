@@ -78,7 +78,7 @@ import Testing
         ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
         ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn", "digits"]),
-        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and"]),
+        ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and", "arg"]),
         // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
         ("o", ["or", "over"]),
         ("n", ["neg", "±", "nip", "not", "next", "nextprime"]),

@@ -252,7 +252,7 @@ import Testing
 
     static let completionsBeforeTheCursor: [(String, String, [String])] = [
         ("3 4+sq", "sq", ["sq", "sqrt"]),
-        ("2π×co", "co", ["comb", "cos", "cosh"]),
+        ("2π×co", "co", ["comb", "complex", "conj", "cos", "cosh"]),
         ("1 →ra", "→ra", ["→rate"]),
         ("1 ->", "->", ["->rate"]),
         ("rate*ra", "ra", ["rad", "rat", "rate"]),

@@ -22,6 +22,9 @@ public struct EvalCommand {
     public var exact = true
     /// `--digits N`: inexact values computed with N significant digits (MPFR); nil: doubles.
     public var digits: Int?
+    /// `--complex`: real operands whose answer is not real give the complex answer (`-1 √` is
+    /// 1i) instead of an error.
+    public var complex = false
     /// How values print (`--fix 2`, `--fractions`, `--base 16`, ...).
     public var format = NumberFormat()
     /// `--max-steps`: nil for the default (see `StepLimit`).
@@ -152,10 +155,12 @@ public struct EvalCommand {
     /// The options of the run. Descriptions, JSON and traces keep trees, which cost memory with
     /// every step: they get a smaller step budget unless `--max-steps` says otherwise.
     public var evaluationOptions: EvaluationOptions {
-        .commandLine(angleUnit: angleUnit, exact: exact,
-                     treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
-                     freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps,
-                     digits: digits ?? (exact ? Self.digitsNeeded(by: format) : nil))
+        var options = EvaluationOptions.commandLine(
+            angleUnit: angleUnit, exact: exact, treesFor: describe ? "rpn -d" : json ? "rpn --json" : trace ? "rpn --trace" : nil,
+            freeVariables: describe, expandWords: expand || trace, maxSteps: maxSteps,
+            digits: digits ?? (exact ? Self.digitsNeeded(by: format) : nil))
+        options.complex = complex
+        return options
     }
 
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],

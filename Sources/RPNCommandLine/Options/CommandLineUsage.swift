@@ -3,7 +3,7 @@
 /// each command's option list).
 public enum CommandLineUsage {
     /// The options of how values print, shared by the evaluator and the shell.
-    static let numberOptions = "[--float | --digits N] [--std | --fix N | --sci N | --eng N] [--fractions] [--group] [--base BASE]"
+    static let numberOptions = "[--float | --digits N] [--complex] [--std | --fix N | --sci N | --eng N] [--fractions] [--group] [--base BASE] [--polar]"
 
     /// Lines after the first of a command are indented under it.
     static let continued = "\n    "

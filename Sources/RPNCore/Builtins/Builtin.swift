@@ -23,6 +23,9 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case include
     // Issue 18: number theory and conversions.
     case powmod, isprime, nextprime, prevprime, rat, torad, todeg
+    // Issue 18: complex numbers: parts, the polar form's angle, building and taking apart, and
+    // the directives that turn complex results of real operands on and off.
+    case re, im, conj, arg, cplx, reim, complex, real
 }
 
 extension BuiltinID {
@@ -35,7 +38,7 @@ extension BuiltinID {
         case .add, .subtract, .multiply, .divide, .power,
              .mod, .rem, .idiv, .gcd, .lcm, .comb, .perm, .root, .hypot, .atan2, .min, .max, .percent,
              .percentChange, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight,
-             .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .logicalAnd, .logicalOr: true
+             .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .logicalAnd, .logicalOr, .cplx: true
         default: false
         }
     }
@@ -49,7 +52,7 @@ extension BuiltinID {
     /// The words of issue 18 (`powmod` … `todeg`): their arithmetic is Machine+NumberTheory's,
     /// on exact values and doubles alike.
     @inline(__always)
-    public var isNumberTheory: Bool { rawValue >= BuiltinID.powmod.rawValue }
+    public var isNumberTheory: Bool { rawValue &- BuiltinID.powmod.rawValue <= BuiltinID.todeg.rawValue &- BuiltinID.powmod.rawValue }
 }
 
 extension BuiltinID {

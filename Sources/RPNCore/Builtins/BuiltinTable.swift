@@ -297,6 +297,26 @@ extension Builtin {
         Builtin(id: .todeg, kind: .function, spellings: ["todeg"], glyph: "todeg", asciiGlyph: "todeg",
                 arity: 1, stackEffect: "( rad -- todeg(rad) )",
                 summary: "Radians to degrees, rad×180÷π, correctly rounded (0 stays exact 0; π todeg is 180)."),
+        Builtin(id: .re, kind: .function, spellings: ["re"], glyph: "re", asciiGlyph: "re",
+                arity: 1, stackEffect: "( z -- re(z) )", summary: "The real part of z (a real is its own real part)."),
+        Builtin(id: .im, kind: .function, spellings: ["im"], glyph: "im", asciiGlyph: "im",
+                arity: 1, stackEffect: "( z -- im(z) )", summary: "The imaginary part of z (0 for a real): 3 4i + im is 4."),
+        Builtin(id: .conj, kind: .function, spellings: ["conj"], glyph: "conj", asciiGlyph: "conj",
+                arity: 1, stackEffect: "( z -- conj(z) )", summary: "The complex conjugate: 3 4i + conj is 3-4i."),
+        Builtin(id: .arg, kind: .function, spellings: ["arg"], glyph: "arg", asciiGlyph: "arg",
+                arity: 1, stackEffect: "( z -- arg(z) )",
+                summary: "The argument of z, atan2(im, re) in (-π, π], in degrees after deg; exactly 0 for a positive real."),
+        Builtin(id: .cplx, kind: .function, spellings: ["cplx"], glyph: "cplx", asciiGlyph: "cplx",
+                arity: 2, stackEffect: "( re im -- z )", summary: "The complex value re + im·i of two reals: 3 4 cplx is 3+4i."),
+        Builtin(id: .reim, kind: .function, spellings: ["reim"], glyph: "reim", asciiGlyph: "reim",
+                arity: 1, stackEffect: "( z -- re im )", summary: "Takes z apart: its real part, then its imaginary part on top."),
+        Builtin(id: .complex, kind: .directive, spellings: ["complex"], glyph: "complex", asciiGlyph: "complex",
+                arity: 0, stackEffect: "( -- )",
+                summary: "What follows gives complex answers where a real has none: -1 √ is 1i, -8 1 3 ÷ ^ the principal root "
+                    + "1+1.7320508075688772i (as --complex; the shell's :complex)."),
+        Builtin(id: .real, kind: .directive, spellings: ["real"], glyph: "real", asciiGlyph: "real",
+                arity: 0, stackEffect: "( -- )",
+                summary: "What follows answers only in reals again: -1 √ is an error (the default; the shell's :real)."),
     ]
 
     public static subscript(id: BuiltinID) -> Builtin { all[Int(id.rawValue)] }
@@ -336,6 +356,24 @@ extension Builtin {
 
     /// The longest letter spelling, in bytes: longer names are no word.
     static let longestName = byName.keys.map(\.utf8.count).max() ?? 0
+
+    /// For each length over 5, the first letters of the spellings of that length, as bits
+    /// (a = bit 0): the lexer's test before it looks a long name up.
+    static let longWordStarts: [UInt32] = {
+        var starts = [UInt32](repeating: 0, count: longestName + 1)
+        for name in byName.keys where name.utf8.count > 5 {
+            starts[name.utf8.count] |= 1 << UInt32(name.utf8.first! &- UInt8(ascii: "a"))
+        }
+        return starts
+    }()
+
+    /// Whether a name of `length` bytes (over 5) starting with `first` may be a word.
+    @inline(__always)
+    static func mayBeLongWord(length: Int, first: UInt8) -> Bool {
+        let letter = (first | 0x20) &- UInt8(ascii: "a")
+        let starts = longWordStarts
+        return length < starts.count && letter < 26 && starts[length] & (1 << UInt32(letter)) != 0
+    }
 
     /// Whether a word's letter spellings match in any ASCII case. Constants' do not: `E` is a
     /// physicist's energy and `PI` a variable like any other, not e and π in disguise.

@@ -59,6 +59,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case descriptionTruncated = "description-truncated"
     case numberTooLarge = "number-too-large"
     case notInteger = "not-integer"
+    /// A word that needs real values got a complex one (`<`, `floor`, `mod`…).
+    case notReal = "not-real"
     // Programs (issue 10): limits of running, and the static checks of definitions and blocks.
     case stepLimit = "step-limit"
     case recursionLimit = "recursion-limit"

@@ -86,6 +86,10 @@ public struct Limit: Sendable, Equatable {
         case .real(let d) where d == d.rounded(.towardZero) && d.isFinite:
             if case .integer(let i) = Number.exactly(d) { return integerText(i) }
             return NumberFormatting.ascii(d)
+        case .complex(let z):
+            let im = numberText(z.im) + "i"
+            if z.re.isZero { return im }
+            return numberText(z.re) + (z.im.isNegative ? "" : "+") + im
         default: return NumberFormatting.ascii(x.doubleValue)
         }
     }

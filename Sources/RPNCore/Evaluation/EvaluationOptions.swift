@@ -25,6 +25,9 @@ public struct EvaluationOptions: Sendable, Equatable {
     /// `--digits N`: inexact values are computed with MPFR at N significant digits
     /// (`BigFloat`) instead of IEEE doubles; nil keeps doubles. Exact values stay exact.
     public var digits: Int?
+    /// `--complex`: real operands whose answer is not real give the complex answer
+    /// (`-1 √` is 1i) instead of an error. Complex values are complex either way.
+    public var complex: Bool = false
     /// Steps a run may take before it stops with `step-limit` (`--max-steps`); with
     /// `maxStepsInAll`, each top-level line's.
     public var maxSteps: Int = EvaluationOptions.evaluationSteps

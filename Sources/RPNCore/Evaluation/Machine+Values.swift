@@ -20,6 +20,13 @@ extension Machine {
     @inline(__always)
     mutating func encode(_ value: Number) -> Double {
         guard options.exact else {
+            if case .complex(let z) = value {
+                // --float: a complex value's parts are doubles; boxed, as complex values are.
+                let x = z.re.doubleValue, y = z.im.doubleValue
+                guard x.isFinite, y.isFinite else { return .nan }
+                compactStoreIfNeeded()
+                return store.store(.complex(re: Number(x), im: Number(y)))
+            }
             // --float: exact values given from outside (variables) become doubles.
             let d = value.doubleValue
             return d.isFinite ? (d == 0 ? 0 : d) : .nan
@@ -58,6 +65,10 @@ extension Machine {
         let bytes = UnsafeBufferPointer(rebasing: buffer[(token.range.lowerBound - base)..<(token.range.upperBound - base)])
         if !options.exact {
             let value = token.number
+            if !value.isFinite, bytes.last == UInt8(ascii: "i"), case .value(let z) = Number.literal(bytes),
+               z.imaginaryPart.doubleValue.isFinite {
+                return encode(z)  // an imaginary literal: a complex value of doubles
+            }
             if !value.isFinite {
                 report(.error, .notFinite, "number \(text(token.range, buffer, base)) is too large", token.range)
                 return .nan
@@ -100,6 +111,9 @@ extension Machine {
             return .value(result)
         }
         if x.isFinite, y.isFinite {  // inexact, or --float
+            if _slowPath(op.isComplexWord || options.complex), let outcome = complex(op, .real(x), .real(y), angle: angle) {
+                return outcome
+            }
             return exactTruth(op, Arithmetic.binary(op, x, y, angle: angle))
         }
         if op.rawValue <= BuiltinID.divide.rawValue, let (n1, d1) = store.smallFraction(x),
@@ -113,6 +127,7 @@ extension Machine {
             }
         }
         let a = number(x)!, b = number(y)!
+        if let outcome = complex(op, a, b, angle: angle) { return outcome }
         if a.isExact, b.isExact {
             switch Number.exact(op: op, a, b) {
             case .value(let result): return .value(encode(result))
@@ -133,6 +148,24 @@ extension Machine {
         return exactTruth(op, Arithmetic.binary(op, da, db, angle: angle))
     }
 
+    /// `op` on complex values (`ComplexArithmetic`): when an operand is complex, when the word
+    /// is one of complex values (`re`, `cplx`…), or in complex mode when real operands have
+    /// only a complex answer (`-1 √`). nil: the real arithmetic answers.
+    @inline(never)
+    mutating func complex(_ op: BuiltinID, _ a: Number, _ b: Number?, angle: AngleUnit) -> Arithmetic.Outcome? {
+        guard a.isComplex || b?.isComplex == true || op.isComplexWord || options.complex && ComplexArithmetic.extends(op, a, b) else {
+            return nil
+        }
+        let digits = options.exact ? options.digits : nil
+        let outcome = if let b { ComplexArithmetic.binary(op, a, b, digits: digits, angle: angle) }
+            else { ComplexArithmetic.unary(op, a, digits: digits, angle: angle) }
+        switch outcome {
+        case .value(let v): return .value(encode(v))
+        case .failure(let code, let message): return .failure(code, message)
+        case .inexact: return nil
+        }
+    }
+
     /// The 1 or 0 of a comparison or of logic computed in doubles, made exact unless `--float`:
     /// an answer to a yes-or-no question is not a measurement, so inexact operands do not make
     /// it inexact (`2 √ 1 > 1 3 ÷ +` is exactly 4/3). Other words' outcomes pass unchanged.
@@ -150,12 +183,18 @@ extension Machine {
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit) -> Arithmetic.Outcome {
         if op.isNumberTheory { return numberTheory(op, x) }  // issue 18's words: Machine+NumberTheory
-        if x.isFinite { return exactTruth(op, Arithmetic.unary(op, x, angle: angle)) }  // inexact, or --float
+        if x.isFinite {  // inexact, or --float
+            if _slowPath(op.isComplexWord || options.complex), let outcome = complex(op, .real(x), nil, angle: angle) {
+                return outcome
+            }
+            return exactTruth(op, Arithmetic.unary(op, x, angle: angle))
+        }
         if let a = StackSlot.smallValue(x), op == .negate || op == .abs {
             let result = op == .negate ? -a : Swift.abs(a)
             return .value(StackSlot.small(result) ?? encode(.integer(.small(result))))
         }
         let a = number(x)!
+        if let outcome = complex(op, a, nil, angle: angle) { return outcome }
         if !op.isInexactOnly {
             switch Number.exact(op: op, a) {
             case .value(let result): return .value(encode(result))
@@ -310,6 +349,11 @@ extension Number {
 }
 
 extension BuiltinID {
+    /// The words of complex values (`re`, `im`, `conj`, `arg`, `cplx`), which real arithmetic
+    /// does not know: `ComplexArithmetic` answers them for reals too.
+    @inline(__always)
+    var isComplexWord: Bool { rawValue &- BuiltinID.re.rawValue <= BuiltinID.cplx.rawValue &- BuiltinID.re.rawValue }
+
     /// Words that never have an exact answer: no need to look at the operands' exactness.
     var isInexactOnly: Bool {
         switch self {

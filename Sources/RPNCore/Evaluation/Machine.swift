@@ -243,6 +243,8 @@ public struct Machine: Sendable {
         case .float: (options.exact, options.digits) = (false, nil)
         case .exact: (options.exact, options.digits) = (true, nil)
         case .digits: (options.exact, options.digits) = (true, operand)
+        case .complex: options.complex = true
+        case .real: options.complex = false
         default: break  // `unset NAME` is an instruction of its own
         }
     }
@@ -431,6 +433,11 @@ public struct Machine: Sendable {
         case .drop2:
             willModify(from: n - 2)
             stack.removeLast(2)
+        case .reim:  // z -- re(z) im(z): each an operation of its own, for descriptions and values
+            let z = stack[n - 1]
+            unary(.re, token, buffer, base)
+            stack.append(z)
+            unary(.im, token, buffer, base)
         default:  // pick, roll, rolld, dupn, dropn: a count on top, then entries counted from 1 below it
             let count = self.count(of: op, token, buffer, base)
             let m = n - 1  // entries below the count

@@ -275,14 +275,11 @@ public struct Lexer {
     mutating func identifier(at start: Int) -> Token {
         guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
         position = end
-        // Built-in words are 5 letters at most, but `powmod` and `digits` (6), `include` and
-        // `isprime` (7), `nextprime` and `prevprime` (9): other longer names skip the table (a
-        // lookup costs a name hundreds of instructions).
+        // Built-in words are 5 letters at most but a few (`powmod`, `include`, `complex`…):
+        // longer names whose length and first letter no word has skip the table (a lookup
+        // costs a name hundreds of instructions).
         let length = end - start
-        let first = bytes[start] | 0x20
-        if length <= 5 || length == 7 && first == UInt8(ascii: "i")
-            || (length == 6 || length == 9) && (first == UInt8(ascii: "p") || first == UInt8(ascii: "n"))
-            || length == 6 && first == UInt8(ascii: "d"),
+        if length <= 5 || Builtin.mayBeLongWord(length: length, first: bytes[start]),
            let builtin = Builtin.lookup(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
             let kind: TokenKind = switch Builtin[builtin].kind {
             case .binaryOperator: .operator
@@ -447,6 +444,14 @@ public struct Lexer {
                 exponent += negative ? -value : value
                 j = k
             }
+        }
+        if j < count, bytes[j] == UInt8(ascii: "i"), j + 1 == count || isDelimiter(at: j + 1) {
+            // An imaginary literal (`2i`, `0.5i`, `1e3i`): a number token whose value is not a
+            // double, so every reader of `number` takes the general path, which reads the text.
+            position = j + 1
+            var token = token(.number, start, j + 1)
+            token.number = .nan
+            return token
         }
         guard j == count || isDelimiter(at: j) else {
             return invalidWord(at: start, wordFrom: digitsAt, problem: .invalidNumber)

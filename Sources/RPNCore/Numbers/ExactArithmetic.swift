@@ -147,6 +147,7 @@ extension Number {
         case .rational(let r): return .rational(Rational(normalized: -r.numerator, r.denominator))
         case .real(let d): return .real(d == 0 ? 0 : -d)
         case .float(let f): return .float(f.negated)
+        case .complex(let z): return .complex(re: negated(z.re), im: negated(z.im))
         }
     }
 

@@ -27,6 +27,7 @@ extension Number {
         switch x {
         case .real(let d): return d.isFinite ? exactly(d).fraction : nil
         case .float(let f): return f.isFinite ? f.exactFraction : nil
+        case .complex: return nil
         default: return x.fraction
         }
     }

@@ -28,6 +28,7 @@ extension Number {
         case .integer(let i): return i.bitLength
         case .rational(let r): return r.numerator.bitLength + r.denominator.bitLength
         case .real, .float: return 0
+        case .complex(let z): return z.re.exactBitLength + z.im.exactBitLength
         }
     }
 
@@ -38,6 +39,7 @@ extension Number {
         case .integer(let i): return i.decimalDigitCount
         case .rational(let r): return r.numerator.decimalDigitCount + r.denominator.decimalDigitCount
         case .real, .float: return 0
+        case .complex(let z): return z.re.exactDigitCount + z.im.exactDigitCount
         }
     }
 

@@ -4,12 +4,14 @@ import CGMP
 /// subnormals included, ±infinity past the range): GMP's mpq_get_d and mpz_get_d truncate,
 /// so the rounding is done here from a 55-56-bit quotient and a sticky bit.
 extension Number {
-    /// The nearest double (ties to even); ±infinity beyond the largest finite double.
+    /// The nearest double (ties to even); ±infinity beyond the largest finite double; NaN for a
+    /// complex value, which has none.
     @inlinable
     public var doubleValue: Double {
         switch self {
         case .real(let d): return d
         case .float(let f): return f.doubleValue
+        case .complex: return .nan
         case .integer(.small(let x)): return Double(x)  // the conversion rounds to nearest even
         case .rational(let r):
             // Both parts exact in a double: IEEE division rounds the exact quotient correctly.

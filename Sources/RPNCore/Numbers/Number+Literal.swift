@@ -16,6 +16,7 @@ extension Number {
     /// The value of a literal, `.failure(.invalidNumber, …)` when the text is malformed, or
     /// `.failure(.numberTooLarge, …)` past the cap. Never `.inexact`.
     public static func literal(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberOutcome {
+        if let last = bytes.last, last == UInt8(ascii: "i") { return imaginaryLiteral(bytes) }
         let count = bytes.count
         var i = 0
         let negative = count > 0 && bytes[0] == UInt8(ascii: "-")
@@ -29,6 +30,21 @@ extension Number {
             }
         }
         return decimalLiteral(bytes, from: i, negative: negative)
+    }
+
+    /// `2i`, `-0.5i`, `1e3i`: a decimal literal and `i`, the value times i (`0i` is 0). Base
+    /// literals have no imaginary form (`0x1i` is malformed).
+    static func imaginaryLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberOutcome {
+        let digits = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+        let negative = digits.first == UInt8(ascii: "-")
+        let start = negative ? 1 : 0
+        if start + 1 < digits.count, digits[start] == UInt8(ascii: "0"), digits[start + 1] | 0x20 &- UInt8(ascii: "a") < 26 {
+            return malformed
+        }
+        switch decimalLiteral(digits, from: start, negative: negative) {
+        case .value(let im): return .value(.complex(re: .integer(.zero), im: im))
+        case let other: return other
+        }
     }
 
     static let malformed = NumberOutcome.failure(.invalidNumber, "malformed number")

@@ -1,4 +1,5 @@
-/// A value of rpn: exact (an integer of any size, or a rational) or inexact (an IEEE double).
+/// A value of rpn: exact (an integer of any size, or a rational) or inexact (an IEEE double, or
+/// an MPFR number with `--digits`), or a complex value whose parts are one of those.
 ///
 /// Normalized, so equal values have equal representations among the exact ones: an integral
 /// exact value is always `.integer`, never a `Rational` with denominator 1. `.real` is finite
@@ -13,6 +14,9 @@ public enum Number: Sendable, Hashable {
     case real(Double)
     /// An inexact value of `--digits N`: finite, never −0.
     case float(BigFloat)
+    /// A complex value with a nonzero imaginary part (`ComplexNumber`; made by
+    /// `Number.complex(re:im:)`). Exact when its parts are.
+    indirect case complex(ComplexNumber)
 
     /// An inexact value (−0 becomes 0).
     @inlinable
@@ -25,6 +29,7 @@ public enum Number: Sendable, Hashable {
         switch self {
         case .integer, .rational: return true
         case .real, .float: return false
+        case .complex(let z): return z.re.isExact
         }
     }
 
@@ -35,6 +40,7 @@ public enum Number: Sendable, Hashable {
         case .rational: return false
         case .real(let d): return d == d.rounded(.towardZero)
         case .float(let f): return f.isInteger
+        case .complex: return false
         }
     }
 
@@ -50,17 +56,19 @@ public enum Number: Sendable, Hashable {
         switch self {
         case .integer(let i): return (i, .one)
         case .rational(let r): return (r.numerator, r.denominator)
-        case .real, .float: return nil
+        case .real, .float, .complex: return nil
         }
     }
 
-    /// -1, 0 or 1.
+    /// -1, 0 or 1; 1 for a complex value, which is never zero and has no sign (the words that
+    /// ask for a sign take complex values apart before they ask).
     public var signum: Int {
         switch self {
         case .integer(let i): return i.signum
         case .rational(let r): return r.numerator.signum
         case .real(let d): return d < 0 ? -1 : d > 0 ? 1 : 0
         case .float(let f): return f.signum
+        case .complex: return 1
         }
     }
 

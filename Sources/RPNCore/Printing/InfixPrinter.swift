@@ -116,7 +116,12 @@ public struct InfixPrinter {
     func level(_ index: Int32) -> Int {
         let node = nodes[Int(index)]
         switch node.kind {
-        case .number: return store.isNegative(node.value) ? Precedence.prefix : Precedence.atom
+        case .number:
+            if StackSlot.boxIndex(node.value) != nil, case .complex(let z)? = store.number(node.value) {
+                // 3+4i is a sum ("(3+4i)×x"), 2i a product of 2 and i ("x÷(2i)", "(2i)^2").
+                return z.re.isZero ? (z.im.isNegative ? Precedence.prefix : Precedence.product) : Precedence.sum
+            }
+            return store.isNegative(node.value) ? Precedence.prefix : Precedence.atom
         case .unary, .binary: return Self.level(of: node.op)
         case .constant, .variable, .missing, .call, .select, .ternary: return Precedence.atom
         }

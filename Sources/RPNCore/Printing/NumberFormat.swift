@@ -33,6 +33,9 @@ public struct NumberFormat: Sendable, Equatable {
     public var grouping = false
     /// 16, 8, 2: exact integers as `0xFF`, `0o17`, `0b1011`; anything else is decimal.
     public var base = 10
+    /// Complex values in polar form, `5∠0.9272952180016122` (`∠53.13010235415598°` in
+    /// degrees), the angle in this unit; nil: rectangular, `3+4i`. Reals print as reals.
+    public var polar: AngleUnit?
     /// The sign of negative numbers: ASCII `-` for stdout, `−` where glyphs are wanted.
     public var minus: String = "-" { didSet { minusBytes = Array(minus.utf8) } }
     /// `minus` as UTF-8, kept so that printing a number builds no array for its sign.
@@ -121,6 +124,8 @@ public struct NumberFormat: Sendable, Equatable {
                 appendInMode(ExactMagnitude(value), inexact: true, carries: value.digits, to: &out)
             }
             if grouping { Self.groupDigits(in: &out, from: start) }
+        case .complex(let z):
+            appendComplex(z, to: &out)
         }
     }
 

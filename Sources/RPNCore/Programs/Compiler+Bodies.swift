@@ -57,7 +57,9 @@ extension Compiler {
         switch token.kind {
         case .number, .constant, .variable: return (0, 1)
         case .operator: return (2, 1)
-        case .function: return token.builtin!.isBinary ? (2, 1) : token.builtin!.isTernary ? (3, 1) : (1, 1)
+        case .function:
+            let op = token.builtin!
+            return op.isBinary ? (2, 1) : op.isTernary ? (3, 1) : op == .reim ? (1, 2) : (1, 1)
         case .store: return (1, 0)
         case .directive, .comment, .stackEffect, .path, .invalid, .keyword: return (0, 0)
         case .stackWord:

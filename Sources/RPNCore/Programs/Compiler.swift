@@ -628,6 +628,12 @@ extension Compiler {
     @inline(__always)
     func emitOperation(_ token: Token, into program: Program) {
         let op = token.builtin!
+        if op == .reim {
+            // The one function of two results: run as a stack word (`Machine.stackWord`), whose
+            // two entries are re(z) and im(z).
+            program.append(Instruction(.counted, a: Int(op.rawValue)), token)
+            return
+        }
         if let quick = QuickOperation(op) {
             program.append(Instruction(.quick(quick)), token)
         } else {

@@ -9,6 +9,7 @@ import RPNCore
 /// | `0x1F` | true | `0x1F integer: 31` / `hexadecimal 0x1F, octal 0o37, binary 0b11111` |
 /// | `0.25` | true | `0.25 fraction: 1/4` |
 /// | `0.1` | false | `0.1 inexact, a double: 0.1000000000000000055511151231257827021181583404541015625` |
+/// | `0.5i` | true | `0.5i imaginary: 1/2i` |
 ///
 /// The value is shown where it says more than the literal (`1e3` is 1000; `1000` is 1000), each
 /// text at most `writtenOutLimit` characters (a literal of a million digits is a short hover).
@@ -35,6 +36,9 @@ extension LanguageServer {
         case .float(let float):  // literals are never read at --digits; for completeness
             content.text(" inexact, \(float.digits) digits")
             written = NumberFormat().string(value, limit: Self.writtenOutLimit)
+        case .complex(let z):
+            content.text(z.re.isExact ? " imaginary" : " imaginary, inexact (a double)")
+            written = NumberFormat.exactText.string(value, limit: Self.writtenOutLimit)
         }
         if written != literal {
             content.text(": ")

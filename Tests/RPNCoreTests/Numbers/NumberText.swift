@@ -30,6 +30,7 @@ enum NumberText {
         case .rational(let r): return "\(r.numerator.decimalString)/\(r.denominator.decimalString)"
         case .real(let d): return "real(\(d))"
         case .float(let f): return "float(\(NumberFormat().string(.float(f))))"
+        case .complex(let z): return "complex(\(text(z.re)), \(text(z.im)))"
         }
     }
 
@@ -57,6 +58,9 @@ enum NumberText {
                 && ExactInteger.gcd(r.numerator, r.denominator) == .one
         case .real(let d): return d.isFinite && !(d == 0 && d.sign == .minus)
         case .float(let f): return f.isFinite
+        case .complex(let z):
+            return isNormalized(z.re) && isNormalized(z.im) && !z.im.isZero && !z.re.isComplex && !z.im.isComplex
+                && z.re.isExact == z.im.isExact
         }
     }
 }
