@@ -40,11 +40,11 @@ extension ComplexFunctions {
     }
 
     /// Both parts correctly rounded at the precision of `digits` digits. The computation starts
-    /// 16 bits past it (the rounding test then fails for about one part in 2^13) and gives up
-    /// deciding at 4 times its bits: a part that near a rounding boundary is on it.
+    /// 16 bits past it (the rounding test then fails for about one part in 2^14) and gives up
+    /// deciding at 4 times its bits: a part that near a midpoint is on it.
     static func rounded(digits: Int, _ compute: ComplexRounding.Computation) -> BigComplex {
         let target = BigFloat.precision(digits: digits)
-        let (re, im) = ComplexRounding.rounded(target: target, start: target + 16, limit: 4 * target, compute) { x in
+        let (re, im) = ComplexRounding.rounded(target: { _ in target }, start: target + 16, limit: 4 * target, compute) { x in
             BigFloat(digits: digits) { _ = mpfr_set($0, x, MPFR_RNDN) }
         }
         return (re, im)

@@ -136,13 +136,46 @@ extension ComplexFunctions {
             mpc_ui_div(&w, 1, n, ComplexRounding.nearest)
         }
         let inexact = mpc_pow(r, z, &w, ComplexRounding.nearest)
+        let zeroPart = zeroPartOfRoot(z, n)
+        if let zeroPart { mpfr_set_zero(zeroPart == 0 ? ComplexRounding.real(r) : ComplexRounding.imaginary(r), 1) }
         let largest = largestExponent(r) ?? 0
         func accuracy(_ x: UnsafeMutablePointer<__mpfr_struct>, _ inexact: Int32) -> Accuracy {
-            if mpfr_zero_p(x) != 0, inexact == 0 { return .exact }
+            if mpfr_zero_p(x) != 0, inexact == 0 || zeroPart != nil { return .exact }
             guard mpfr_regular_p(x) != 0 else { return .bits(precision - 1) }
             return .bits(Swift.min(precision - 1, precision + 58 - (largest - Int(mpfr_get_exp(x)))))
         }
         return (accuracy(ComplexRounding.real(r), inexact & 3), accuracy(ComplexRounding.imaginary(r), inexact >> 2))
+    }
+
+    /// Which part of z^(1/n) is exactly zero (0 the real part, 1 the imaginary part) for a real n
+    /// whose 1/n is not exact, or nil. A part is zero when the result's argument θ/n is a
+    /// multiple of π/2, and θ is a rational multiple of π, kπ/4, only for z on an axis or a
+    /// diagonal: then the real part is zero when k/(2n) is an odd integer, the imaginary part
+    /// when it is an even one (root(−1 + i, 1.5) = 2^(1/3)·i). No computation through a
+    /// rounded 1/n gets that zero.
+    static func zeroPartOfRoot(_ z: ComplexOperand, _ n: ComplexOperand) -> Int? {
+        let a = ComplexRounding.real(z), b = ComplexRounding.imaginary(z)
+        guard mpfr_zero_p(ComplexRounding.imaginary(n)) != 0 else { return nil }
+        let k: Int
+        switch (Int(mpfr_sgn(a)).signum(), Int(mpfr_sgn(b)).signum()) {
+        case (1, 0): k = 0
+        case (0, let s): k = 2 * s
+        case (-1, 0): k = 4
+        case (let r, let s) where mpfr_cmpabs(a, b) == 0: k = r > 0 ? s : 3 * s
+        default: return nil
+        }
+        var quotient = __mpfr_struct()
+        mpfr_init2(&quotient, 64)
+        defer { mpfr_clear(&quotient) }
+        return withUnsafeMutablePointer(to: &quotient) { t in
+            // k/(2n): an integer one is k over an odd divisor of k times a power of two, at most
+            // 2 bits, so 64 bits hold it exactly; an inexact quotient is no integer.
+            guard mpfr_si_div(t, k, ComplexRounding.real(n), MPFR_RNDN) == 0 else { return nil }
+            mpfr_div_2ui(t, t, 1, MPFR_RNDN)
+            guard mpfr_integer_p(t) != 0 else { return nil }
+            mpfr_div_2ui(t, t, 1, MPFR_RNDN)
+            return mpfr_integer_p(t) != 0 ? 1 : 0
+        }
     }
 
     /// The larger exponent of the nonzero finite parts, nil if there are none.

@@ -6,11 +6,13 @@ import CMPFR
 ///
 /// A computation sets a complex number of a given precision and says, for each part, whether it
 /// is exact or how far it may be off (`Accuracy`). A part is taken when that error cannot change
-/// its rounding to the target: `mpfr_can_round` at one bit more than the target, toward zero,
-/// so that no representable value and no midpoint between two lies within the error. The other
-/// part, and the first when it is not decided, are computed again at twice the bits. MPFR's
-/// exponent range is never narrowed: a double is rounded from the wide result by `mpfr_get_d`,
-/// once, into the subnormals too, and no global setting of either library is touched.
+/// its rounding to nearest at the target precision: `mpfr_can_round` to nearest, which asks
+/// only that no midpoint between two representable values lie within the error. A part that is
+/// a representable value (cbrt(8i) = √3 + 1i, whose 1 a computation through 1/3 never gets
+/// exactly) is then decided as soon as any other. The part not decided is computed again at
+/// twice the bits. MPFR's exponent range is never narrowed: a double is rounded from the wide
+/// result by `mpfr_get_d`, once, and the test asks for the precision a double has at the part's
+/// exponent (fewer bits in the subnormals); no global setting of either library is touched.
 enum ComplexRounding {
     typealias Complex = UnsafeMutablePointer<__mpc_struct>
     typealias ComplexOperand = UnsafePointer<__mpc_struct>
@@ -49,10 +51,11 @@ enum ComplexRounding {
             .assumingMemoryBound(to: __mpfr_struct.self)
     }
 
-    /// Both parts, each rounded to nearest at `target` bits by `finish` once decided; computed
-    /// from `start` bits, doubling, and taken as they are at `limit` bits (a part that close to
-    /// a rounding boundary is almost surely on it: an exact value the computation cannot see).
-    static func rounded<T>(target: Int, start: Int, limit: Int, _ compute: Computation,
+    /// Both parts, each rounded to nearest by `finish` once decided at `target(EXP)` bits (the
+    /// target's precision at a part's exponent); computed from `start` bits, doubling, and taken
+    /// as they are at `limit` bits (a part that close to a midpoint is almost surely on it: an
+    /// exact midpoint the computation cannot see, which rounding to even may then miss).
+    static func rounded<T>(target: (Int) -> Int, start: Int, limit: Int, _ compute: Computation,
                            _ finish: (UnsafePointer<__mpfr_struct>) -> T) -> (T, T) {
         var re: T?, im: T?
         var precision = start
@@ -69,17 +72,25 @@ enum ComplexRounding {
         }
     }
 
-    /// Whether every value within the part's error rounds to the same `target`-bit number.
-    /// Zero, infinity and NaN are taken as they are: MPFR's exponent range is far wider than
-    /// any target's, so a zero or an infinity there is one in the target too.
-    static func decides(_ x: Part, _ accuracy: Accuracy, _ target: Int, _ last: Bool) -> Bool {
+    /// Whether every value within the part's error rounds to the same number at the target's
+    /// precision there. Zero, infinity and NaN are taken as they are: MPFR's exponent range is
+    /// far wider than any target's, so a zero or an infinity there is one in the target too.
+    /// Below one bit of precision (under half the least subnormal) the test is MPFRDouble's:
+    /// no 54-bit number within the error, which 0, the least subnormal and the midpoint are.
+    static func decides(_ x: Part, _ accuracy: Accuracy, _ target: (Int) -> Int, _ last: Bool) -> Bool {
         guard case .bits(let bits) = accuracy, !last, mpfr_regular_p(x) != 0 else { return true }
-        return mpfr_can_round(x, mpfr_exp_t(bits), MPFR_RNDN, MPFR_RNDZ, mpfr_prec_t(target + 1)) != 0
+        let precision = target(Int(mpfr_get_exp(x)))
+        if precision < 1 { return mpfr_can_round(x, mpfr_exp_t(bits), MPFR_RNDN, MPFR_RNDZ, 54) != 0 }
+        return mpfr_can_round(x, mpfr_exp_t(bits), MPFR_RNDN, MPFR_RNDN, mpfr_prec_t(precision)) != 0
     }
+
+    /// A double's precision at an MPFR exponent (|x| < 2^EXP): 53 bits down to the least
+    /// normal, 2^-1022 (EXP −1021), then one bit fewer per binade, to 1 bit at 2^-1074.
+    static func doublePrecision(exponent: Int) -> Int { Swift.min(53, exponent + 1074) }
 
     /// Both parts as doubles, correctly rounded; a zero part is +0 (rpn has one zero).
     static func doubles(_ compute: Computation) -> (re: Double, im: Double) {
-        let (re, im) = rounded(target: 53, start: 64, limit: MPFRDouble.maxPrecision, compute) { mpfr_get_d($0, MPFR_RNDN) }
+        let (re, im) = rounded(target: doublePrecision, start: 64, limit: MPFRDouble.maxPrecision, compute) { mpfr_get_d($0, MPFR_RNDN) }
         return (re == 0 ? 0 : re, im == 0 ? 0 : im)
     }
 
