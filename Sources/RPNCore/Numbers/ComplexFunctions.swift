@@ -17,7 +17,8 @@ import CMPFR
 ///
 /// A part is ±infinity when the true value's is beyond the doubles (exp(710 + 0.5i) has an
 /// infinite real part) or at a pole: ln(0) and log, log2 of 0 (−∞ + 0i), atanh(±1) (±∞),
-/// atan(±i) (±∞ imaginary part). The caller reports those. No part is NaN for finite operands.
+/// atan(±i) (±∞ imaginary part). The caller reports those. MPC gave no NaN part for any finite
+/// operand tried (overflowing exp, sin, cosh, power); a caller treats one as it treats ∞.
 /// A zero part is +0.
 enum ComplexFunctions {
     /// `op` (sqrt, cbrt, exp, exp10, ln, log, log2, sin, cos, tan, asin, acos, atan, sinh,
