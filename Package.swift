@@ -23,8 +23,13 @@ let package = Package(
         // link): the fallback that makes every elementary function of a double correctly
         // rounded, and the numbers of `--digits N`.
         .systemLibrary(name: "CMPFR", providers: [.apt(["libmpfr-dev"])]),
-        // The pure language core: no I/O, no Foundation; only libm of the C library, GMP and MPFR.
-        .target(name: "RPNCore", dependencies: ["PlatformMath", "CGMP", "CMPFR"]),
+        // MPC through a module map (Debian: libmpc-dev; libmpc.a for the static release link):
+        // the elementary functions of complex values, each part correctly rounded, in doubles
+        // and at `--digits N`.
+        .systemLibrary(name: "CMPC", providers: [.apt(["libmpc-dev"])]),
+        // The pure language core: no I/O, no Foundation; only libm of the C library, GMP, MPFR
+        // and MPC.
+        .target(name: "RPNCore", dependencies: ["PlatformMath", "CGMP", "CMPFR", "CMPC"]),
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
         .target(name: "RPNCommandLine", dependencies: ["Platform", "RPNCore", "RPNJSON"]),
