@@ -92,7 +92,7 @@ enum ComplexArithmetic {
             if b.isComplex { return try power(a, try unaryValue(.inv, b, digits: digits, angle: angle), kind, digits: digits) }
             if b.isZero { throw Failure(code: .outOfDomain, message: "root needs a nonzero index") }
             if case .integer(let n) = b, n == .small(2) { return try unaryValue(.sqrt, a, digits: digits, angle: angle) }
-            return try function(.root, a, b, kind)
+            return try function(.root, a, b, kind, digits: digits)
         case .equal, .notEqual:
             let same = Number.compare(a.realPart, b.realPart) == 0 && Number.compare(a.imaginaryPart, b.imaginaryPart) == 0
                 && a.isComplex == b.isComplex
@@ -131,11 +131,11 @@ enum ComplexArithmetic {
             return try binaryValue(.divide, a, r, digits: digits, angle: angle)
         case .sqrt:
             if kind == .exact, let root = exactSquareRoot(a) { return root }
-            return try function(.sqrt, a, nil, kind)
+            return try function(.sqrt, a, nil, kind, digits: digits)
         case .logicalNot: return Number(a.isZero ? 1 : 0)
         case .cbrt, .exp, .exp10, .ln, .log, .log2, .sin, .cos, .tan, .asin, .acos, .atan,
              .sinh, .cosh, .tanh, .asinh, .acosh, .atanh:
-            return try function(op, a, nil, kind)
+            return try function(op, a, nil, kind, digits: digits)
         default:
             throw notReal(op, a)
         }
@@ -234,7 +234,7 @@ enum ComplexArithmetic {
             if w.realPart.signum > 0 { return Number.zeroLike(kind) }
             throw Failure(code: .outOfDomain, message: "0 to the power \(text(w)) has no value")
         }
-        return try function(.power, z, w, kind)
+        return try function(.power, z, w, kind, digits: digits)
     }
 
     /// z^n by squaring, exactly, then rounded to the result's kind once. The digit cap stops
@@ -303,7 +303,9 @@ enum ComplexArithmetic {
     /// An elementary function of complex (or extended real) operands through MPC: doubles
     /// for exact and double operands (an exact operand rounded to the nearest double first, as
     /// for reals), `--digits` values at their digits.
-    static func function(_ op: BuiltinID, _ z: Number, _ w: Number?, _ kind: PartKind) throws(Failure) -> Number {
+    static func function(_ op: BuiltinID, _ z: Number, _ w: Number?, _ kind: PartKind, digits: Int?) throws(Failure) -> Number {
+        // Exact operands: the result is inexact, at `--digits N` if given, else in doubles.
+        let kind = kind == .exact ? digits.map { PartKind.float(digits: $0) } ?? .double : kind
         if case .float(let digits) = kind {
             let x = (re: BigFloat.from(z.realPart, digits: digits), im: BigFloat.from(z.imaginaryPart, digits: digits))
             let y = w.map { (re: BigFloat.from($0.realPart, digits: digits), im: BigFloat.from($0.imaginaryPart, digits: digits)) }
