@@ -33,8 +33,9 @@ let package = Package(
         // Pipes and scripts: running programs, rendering diagnostics and JSON. Owns no
         // process state; the executable hands it the arguments, the input and the streams.
         .target(name: "RPNCommandLine", dependencies: ["Platform", "RPNCore", "RPNJSON"]),
-        // JSON without Foundation: the language server's and the command line's `--json`.
-        .target(name: "RPNJSON"),
+        // JSON without Foundation: the language server's and the command line's `--json`;
+        // ValueJSON, rpn's values in JSON, reads the core's Number.
+        .target(name: "RPNJSON", dependencies: ["RPNCore"]),
         // `rpn lsp`: JSON-RPC framing, the protocol types, the server and its features.
         .target(name: "RPNLanguageServer", dependencies: ["Platform", "RPNCore", "RPNJSON"]),
         // libedit through a module map and a shim header (Debian: libedit-dev).

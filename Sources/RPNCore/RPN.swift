@@ -57,9 +57,9 @@ public enum RPN {
     }
 
     /// The one number a small program gives (`--set x=pi 2 /`, `:set x 3`), or why not.
-    public static func number(_ text: String, angleUnit: AngleUnit = .radians, exact: Bool = true,
+    public static func number(_ text: String, angleUnit: AngleUnit = .radians, exact: Bool = true, complex: Bool = false,
                               variables: [(String, Number)] = []) -> Result<Number, Diagnostic.Message> {
-        let evaluation = evaluate(text, options: .value(angleUnit: angleUnit, exact: exact),
+        let evaluation = evaluate(text, options: .value(angleUnit: angleUnit, exact: exact, complex: complex),
                                   variables: variables)
         guard !evaluation.hasErrors, evaluation.values.count == 1, let value = evaluation.values[0] else {
             return .failure(Diagnostic.Message(evaluation.diagnostics.first?.message ?? "expected exactly one number"))

@@ -125,7 +125,8 @@ public final class Shell {
     /// Runs a typed line, or a text named `file`: a file for `:load` (read from `path`), a
     /// favorite for `:fav N`.
     func calculate(_ text: String, file: String? = nil, path: String? = nil) {
-        let unit = session.angleUnit, exact = session.isExact, digits = session.digits, definitions = session.definitionCount
+        let unit = session.angleUnit, exact = session.isExact, digits = session.digits, complex = session.isComplex
+        let definitions = session.definitionCount
         switch session.enter(text, name: file, path: path, interrupted: environment.interrupted) {
         case .accepted(let warnings):
             show(warnings, typed: file == nil ? text : nil)
@@ -133,6 +134,7 @@ public final class Shell {
             if session.isExact != exact || session.digits != digits {
                 say(note(Self.arithmeticNote(exact: session.isExact, digits: session.digits)))
             }
+            if session.isComplex != complex { say(note(Self.complexNote(session.isComplex))) }
             announceDefinitions(from: definitions)
             showStack()
         case .rejected(let errors):

@@ -169,11 +169,12 @@ struct EvalOptions: ParsableArguments {
         let digits: Int?
         do { (format, digits) = (try numberFormat(), try precision()) } catch { io.fail("\(error)"); return ExitStatus.usage }
         let variables: [(name: String, value: Number)]
-        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: !float) {
+        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: !float, complex: complex) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
-        let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, digits: digits, format: format)
+        let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, digits: digits, complex: complex,
+                              format: format)
         if ascii { session.style.glyphs = .ascii }
         let output = OutputSink.standardOutput()
         Interrupts.installForShell()

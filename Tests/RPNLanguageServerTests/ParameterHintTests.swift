@@ -33,6 +33,7 @@ import Testing
         (hyp + "a b hyp\n", []),                                   // named as the parameters already
         (hyp + "x b hyp\n", ["1:0 a:"]),
         (hyp + "3 dup hyp\n", []),                                 // one token fills both
+        (hyp + "3 4i + reim hyp\n", []),                          // reim's two results fill both
         (hyp + ": f ( x -- y ) x 4 hyp ;\n", ["1:15 a:", "1:17 b:"]),  // in a body, as it stands
         // A call as an operand of another: the outer call's name first where both start.
         (hyp + g + "1 2 g 3 hyp\n", ["2:0 a:", "2:0 p:", "2:2 q:", "2:6 b:"]),

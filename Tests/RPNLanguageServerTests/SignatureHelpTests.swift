@@ -37,6 +37,9 @@ import Testing
         ("2 sqrt|", "sqrt ( a -- √a )", 0),
         ("2| √", "√ ( a -- √a )", 0),
         ("8 3| root", "root ( y n -- root(y,n) )", 1),
+        ("3 4i + reim|", "reim ( z -- re im )", 0),           // one input, two results (issue 18)
+        (hyp + "3 4i + reim| hyp", "reim ( z -- re im )", 0),
+        (hyp + "3 4i + reim hyp|", "hyp ( a b -- c )", 1),
         ("3 4 hyp|", nil, 0),                                 // no such word: a variable
         ("3 4|", nil, 0),
         ("π|", nil, 0),                                       // a constant takes nothing

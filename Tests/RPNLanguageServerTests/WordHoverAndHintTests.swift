@@ -81,6 +81,9 @@ import Testing
          ["0:5 ⇒ 1+2 = 3", "1:8 ( x -- x )", "2:8 ⇒ square(3) = 9"]),
         (": hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ;\n", []),
         (": two dup 1 + swap 1 - ;\n", ["0:5 ( x -- x y )"]),
+        // reim takes one value apart into two (issue 18).
+        (": parts reim ;\n", ["0:7 ( x -- x y )"]),
+        (": norm2 reim dup × swap dup × + ;\n3 4i + norm2\n", ["0:7 ( x -- x )", "1:12 ⇒ norm2(3+4i) = 25"]),
         // A body with errors has no inferred effect to show.
         (": bad 1 if 2 then ;\n", []),
         (": cube\n  dup dup\n  × ×\n;\n2 cube\n", ["0:6 ( x -- x )", "4:6 ⇒ cube(2) = 8"]),

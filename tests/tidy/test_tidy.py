@@ -39,6 +39,8 @@ C_LIBRARY = {"Glibc", "Musl", "Darwin", "WinSDK", "ucrt"}
 #   and everything above the core -> Platform (the C library); RPNCore -> PlatformMath (libm)
 # RPNShell also sits on RPNCommandLine: `rpn fav` and `rpn plot` are commands run through its
 # CommandLineIO, and the shell renders diagnostics with its DiagnosticRenderer.
+# RPNJSON reads the core's Number for ValueJSON, the one JSON encoding of values both the
+# command line and the language server write.
 # Only Platform imports the C library: the others get it from Platform (which re-exports it
 # with its EINTR-retrying calls and errno's words), the core only <math.h> from PlatformMath.
 PLATFORM = "Platform"
@@ -51,7 +53,7 @@ ALLOWED_IMPORTS = {
     "CMPFR": set(),
     "CMPC": set(),
     "RPNCore": {"PlatformMath", "CGMP", "CMPFR", "CMPC"},
-    "RPNJSON": set(),
+    "RPNJSON": {"RPNCore"},
     "CEditLine": set(),
     "RPNCommandLine": {"RPNCore", "RPNJSON", PLATFORM},
     "RPNLanguageServer": {"RPNCore", "RPNJSON", PLATFORM},

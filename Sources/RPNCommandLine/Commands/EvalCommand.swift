@@ -53,7 +53,7 @@ public struct EvalCommand {
     public func run(_ io: CommandLineIO) -> Int32 {
         defer { io.standardOutput.flush(); io.standardError.flush() }
         let variables: [(name: String, value: Number)]
-        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: exact) {
+        switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: exact, complex: complex) {
         case .success(let parsed): variables = parsed
         case .failure(let error): io.fail(error.message); return ExitStatus.usage
         }
@@ -166,12 +166,12 @@ public struct EvalCommand {
     static func json(values: [Number?], description: [UInt8], variables: Variables, free: [String],
                      diagnostics: [Diagnostic], sources: SourceSet, words: JSONValue) -> JSONValue {
         [
-            "values": .array(values.map(DiagnosticJSON.number)),
-            "exact": .array(values.map(DiagnosticJSON.exact)),
-            "inexact": .array(values.map(DiagnosticJSON.inexact)),
-            "digits": .array(values.map(DiagnosticJSON.digits)),
+            "values": .array(values.map(ValueJSON.number)),
+            "exact": .array(values.map(ValueJSON.exact)),
+            "inexact": .array(values.map(ValueJSON.inexact)),
+            "digits": .array(values.map(ValueJSON.digits)),
             "description": .string(String(decoding: description, as: UTF8.self)),
-            "variables": .object(JSONObject(variables.bound.map { ($0.name, DiagnosticJSON.number($0.value)) })),
+            "variables": .object(JSONObject(variables.bound.map { ($0.name, ValueJSON.number($0.value)) })),
             "free": .array(free.map(JSONValue.string)),
             "diagnostics": DiagnosticJSON.array(diagnostics, in: sources),
             "words": words,

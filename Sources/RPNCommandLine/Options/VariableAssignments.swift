@@ -5,9 +5,10 @@ import RPNCore
 /// VALUE is a small RPN program of one number (`2`, `-1.5`, `pi 2 /`), run with the angle unit
 /// of `--degrees` and with the variables of the `--set` options before it, in order:
 /// `--set a=2 --set 'b=a 3 ×'` gives b = 6, and a later `--set` of the same name wins.
+/// `complex` (`--complex`): a VALUE like `-1 √` is the complex value it is there.
 public enum VariableAssignments {
     public static func parse(_ assignments: [String], angleUnit: AngleUnit,
-                             exact: Bool = true) -> Result<[(name: String, value: Number)], InputError> {
+                             exact: Bool = true, complex: Bool = false) -> Result<[(name: String, value: Number)], InputError> {
         var result: [(name: String, value: Number)] = []
         for assignment in assignments {
             let shown = TerminalText.shown(assignment)
@@ -19,7 +20,7 @@ public enum VariableAssignments {
                 return .failure(InputError("--set \(shown): \(TerminalText.quoted(name)) is not a variable name"))
             }
             switch RPN.number(String(assignment[assignment.index(after: equals)...]), angleUnit: angleUnit,
-                              exact: exact, variables: result.map { ($0.name, $0.value) }) {
+                              exact: exact, complex: complex, variables: result.map { ($0.name, $0.value) }) {
             case .success(let value): result.append((name, value))
             case .failure(let why): return .failure(InputError("--set \(shown): \(why.text)"))
             }

@@ -38,36 +38,4 @@ public enum DiagnosticJSON {
     static func position(_ position: SourcePosition) -> JSONValue {
         ["line": .int(position.line), "column": .int(position.column)]
     }
-
-    /// A number, or null where there is none (JSON cannot spell NaN or infinities either).
-    public static func number(_ value: Double?) -> JSONValue {
-        guard let value, value.isFinite else { return .null }
-        return .double(value)
-    }
-
-    /// A value as a JSON number: the nearest double (null past the doubles' range, or none),
-    /// so that every JSON reader can use it; `exact` has the exact text.
-    public static func number(_ value: Number?) -> JSONValue { number(value?.doubleValue) }
-
-    /// A value's exact text: all the digits of an integer, a fraction as `1/3`, an inexact
-    /// value as its shortest round-trip digits; null for none.
-    public static func exact(_ value: Number?) -> JSONValue {
-        guard let value else { return .null }
-        return .string(NumberFormat.exactText.string(value))
-    }
-
-    /// The significant digits an inexact value carries (`--digits N`: N; a double: 17, the
-    /// digits that identify it); null for an exact value or none.
-    public static func digits(_ value: Number?) -> JSONValue {
-        switch value {
-        case .float(let f): .int(f.digits)
-        case .real: .int(BigFloat.doubleDigits)
-        default: .null
-        }
-    }
-
-    /// Whether a value is a double (its `exact` text is then the double's); null: no value.
-    public static func inexact(_ value: Number?) -> JSONValue {
-        value.map { .bool(!$0.isExact) } ?? .null
-    }
 }

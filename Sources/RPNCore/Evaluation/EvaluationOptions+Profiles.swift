@@ -58,10 +58,11 @@ extension EvaluationOptions {
     /// needs a value now (a variable there is bound now or never). Ctrl-C, not a step
     /// budget, stops a long run.
     /// `digits`: inexact values with that many digits (`rpn --digits N`, `:digits N`).
-    public static func shell(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
+    public static func shell(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil, complex: Bool = false) -> EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, storesNeedValues: true,
                                         exact: exact)
         options.digits = exact ? digits : nil
+        options.complex = complex
         return options
     }
 
@@ -69,9 +70,10 @@ extension EvaluationOptions {
     public static let favorite = EvaluationOptions(freeVariables: true)
 
     /// One number from a small program (`--set x=pi 2 /`, `:set x 3`, `RPN.number`).
-    public static func value(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
+    public static func value(angleUnit: AngleUnit, exact: Bool, digits: Int? = nil, complex: Bool = false) -> EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: false, exact: exact)
         options.digits = exact ? digits : nil
+        options.complex = complex
         return options
     }
 
@@ -94,9 +96,11 @@ extension EvaluationOptions {
     /// memory; the step-limit message says that this budget is the editor's.
     /// `digits`: the `digits` setting, which computes nothing in doubles throughout (`exact`
     /// false), as the command line refuses `--digits` with `--float`.
-    public static func editor(_ run: EditorRun, angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> EvaluationOptions {
+    public static func editor(_ run: EditorRun, angleUnit: AngleUnit, exact: Bool, digits: Int? = nil,
+                              complex: Bool = false) -> EvaluationOptions {
         var options = EvaluationOptions(angleUnit: angleUnit, keepTrees: true, freeVariables: true, exact: exact)
         options.digits = exact ? digits : nil
+        options.complex = complex
         switch run {
         case .analysis: break
         case .result(let free): options.freeVariables = free

@@ -43,13 +43,15 @@ extension LanguageServer {
             includes = DocumentIncludes(document: DocumentIncludes.source(uri: document.uri, bytes: document.bytes),
                                         fileSystem: includeFiles)
         }
-        let variables = try params.variables(angleUnit: configuration.angleUnit, exact: configuration.exact)
+        let variables = try params.variables(angleUnit: configuration.angleUnit, exact: configuration.exact,
+                                             complex: configuration.complex)
         let source = includes?.part(0..<bytes.count) ?? SourceFile(name: name, bytes: bytes)
         let style = DescriptionStyle(glyphs: params.ascii ? .ascii : .unicode)
         var result = RPN.evaluate([source], options: .editor(.result(freeVariables: freeVariables),
                                                                     angleUnit: configuration.angleUnit,
                                                                     exact: configuration.exact,
-                                                                    digits: configuration.digits),
+                                                                    digits: configuration.digits,
+                                                                    complex: configuration.complex),
                                   variables: variables.map { ($0.name, $0.value) }, style: style, includes: includes?.resolver)
         if let includes { result.diagnostics = includes.shownInDocument(result.diagnostics) }
         let scratch = Document(uri: name, version: 0, text: String(decoding: bytes, as: UTF8.self))

@@ -33,7 +33,8 @@ extension LanguageServer {
     func evaluateCommand(_ document: Document, _ target: EvaluateCommand.Arguments.Target) -> EvaluateCommandResult {
         let bytes = document.bytes
         var machine = Machine(options: .editor(.result(freeVariables: true), angleUnit: document.angleUnit,
-                                                   exact: document.exact, digits: document.digits))
+                                                   exact: document.exact, digits: document.digits,
+                                                   complex: document.complex))
         // The parts run are the document's: so are their includes, placed after all of it.
         let includes = DocumentIncludes(document: DocumentIncludes.source(uri: document.uri, bytes: bytes),
                                         fileSystem: includeFiles)

@@ -13,9 +13,9 @@ struct EvaluateCommandResult: JSONConvertible {
     var range: Range?
 
     var json: JSONValue {
-        var object: JSONObject = ["text": .string(text), "values": .array(values.map(NumberJSON.number)),
-                                  "exact": .array(values.map(NumberJSON.exact)),
-                                  "inexact": .array(values.map(NumberJSON.inexact)),
+        var object: JSONObject = ["text": .string(text), "values": .array(values.map(ValueJSON.number)),
+                                  "exact": .array(values.map(ValueJSON.exact)),
+                                  "inexact": .array(values.map(ValueJSON.inexact)),
                                   "description": .string(description), "diagnostics": diagnostics.json]
         if let range { object["range"] = range.json }
         return .object(object)

@@ -59,12 +59,13 @@ struct RPNEvaluationParams {
     /// The variables' values, in order (text may read the variables before it), computed as
     /// `--set` computes them (`RPN.number`): in the angle unit and the arithmetic (`exact`) of
     /// the settings, but within the editor's step budget.
-    func variables(angleUnit: AngleUnit, exact: Bool) throws(ResponseError) -> [(name: String, value: Number)] {
+    func variables(angleUnit: AngleUnit, exact: Bool, complex: Bool) throws(ResponseError) -> [(name: String, value: Number)] {
         var variables: [(name: String, value: Number)] = []
         for (name, given) in givenVariables {
             switch given {
             case .text(let text):
-                let evaluation = RPN.evaluate(text, options: .editor(.value, angleUnit: angleUnit, exact: exact), variables: variables.map { ($0.name, $0.value) })
+                let evaluation = RPN.evaluate(text, options: .editor(.value, angleUnit: angleUnit, exact: exact, complex: complex),
+                                              variables: variables.map { ($0.name, $0.value) })
                 guard !evaluation.hasErrors, evaluation.values.count == 1, let number = evaluation.values[0] else {
                     let why = evaluation.diagnostics.first?.message ?? "expected exactly one number"
                     throw .invalidParams("variables: the value of \(TerminalText.quoted(name)): \(why)")

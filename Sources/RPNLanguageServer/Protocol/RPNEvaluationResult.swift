@@ -10,11 +10,11 @@ struct RPNEvaluationResult: JSONConvertible {
     var diagnostics: [LSPDiagnostic]
 
     var json: JSONValue {
-        ["values": .array(values.map(NumberJSON.number)),
-         "exact": .array(values.map(NumberJSON.exact)),
-         "inexact": .array(values.map(NumberJSON.inexact)),
+        ["values": .array(values.map(ValueJSON.number)),
+         "exact": .array(values.map(ValueJSON.exact)),
+         "inexact": .array(values.map(ValueJSON.inexact)),
          "description": .string(description),
-         "variables": .object(JSONObject(variables.map { ($0.name, NumberJSON.number($0.value)) })),
+         "variables": .object(JSONObject(variables.map { ($0.name, ValueJSON.number($0.value)) })),
          "diagnostics": diagnostics.json]
     }
 }

@@ -5,7 +5,7 @@ import RPNJSON
 /// (`{"rpn": {...}}` or the same object bare): `{"inlayHints": false | {"enabled": false,
 /// "parameterNames": false},
 /// "formatting": {"glyphs": "keep"|"unicode"|"ascii", "indentWidth": 0...8}, "angleUnit": "radians"|"degrees",
-/// "exact": true|false, "digits": N|0|false|null, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
+/// "exact": true|false, "digits": N|0|false|null, "complex": true|false, "polar": true|false, "display": {"mode": "std"|"fix"|"sci"|"eng", "digits": N,
 /// "fractions": Bool, "grouping": Bool, "base": 10|16|8|2}}`.
 /// Each is nil when not given (or not understood): the setting stays as it is.
 struct ServerSettings: Equatable {
@@ -21,6 +21,10 @@ struct ServerSettings: Equatable {
     /// `--digits N`: inexact values computed with N significant digits (1 to 10^6); 0 (also
     /// false or null) goes back to IEEE doubles.
     var digits: Int?
+    /// `--complex`: real operands whose answer is not real give the complex answer (`-1 √` is 1i).
+    var complex: Bool?
+    /// `--polar`: complex values shown as modulus∠argument, the argument in the `angleUnit`.
+    var polar: Bool?
     /// How values show in hovers, inlay hints, lenses and answers; each part given changes.
     var display: DisplaySettings?
 
@@ -86,6 +90,8 @@ struct ServerSettings: Equatable {
         default: break
         }
         exact = json["exact"]?.boolValue
+        complex = json["complex"]?.boolValue
+        polar = json["polar"]?.boolValue
         if let given = json["digits"] {
             if let n = given.intValue, n == 0 || BigFloat.digitRange.contains(n) {
                 digits = n

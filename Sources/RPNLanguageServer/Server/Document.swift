@@ -43,6 +43,10 @@ final class Document {
     var digits: Int? {
         didSet { if digits != oldValue { settingChanged() } }
     }
+    /// Complex answers where a real has none (the `complex` setting); changing it re-analyses.
+    var complex = false {
+        didSet { if complex != oldValue { settingChanged() } }
+    }
 
     /// An analysis made with the other setting answers nothing about this text any more.
     private func settingChanged() {
@@ -172,7 +176,8 @@ final class Document {
         lastUsed = ContinuousClock.now
         if let cachedAnalysis { return cachedAnalysis }
         let source = DocumentIncludes.source(uri: uri, bytes: bytes)
-        let analysis = DocumentAnalysis(source, angleUnit: angleUnit, exact: exact, digits: digits, checkpointSpacing: checkpointSpacing,
+        let analysis = DocumentAnalysis(source, angleUnit: angleUnit, exact: exact, digits: digits, complex: complex,
+                                        checkpointSpacing: checkpointSpacing,
                                         recycling: staleAnalysis,
                                         includes: includeFiles.map { DocumentIncludes(document: source, fileSystem: $0) })
         staleAnalysis = nil

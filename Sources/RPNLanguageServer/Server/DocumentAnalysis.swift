@@ -29,12 +29,13 @@ final class DocumentAnalysis {
     /// previous analysis, or one that included files, whose offsets follow the document's)
     /// it runs the whole text, reusing the previous analysis' storage (a keystroke in a
     /// 10^5-line document would otherwise fault in tens of megabytes anew).
-    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, digits: Int? = nil,
+    init(_ source: SourceFile, angleUnit: AngleUnit = .radians, exact: Bool = true, digits: Int? = nil, complex: Bool = false,
          checkpointSpacing: Int = Machine.defaultCheckpointSpacing, recycling old: DocumentAnalysis? = nil,
          includes: DocumentIncludes? = nil) {
         self.includes = includes
         self.source = source
-        let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact, digits: digits)
+        let options = EvaluationOptions.editor(.analysis, angleUnit: angleUnit, exact: exact, digits: digits,
+                                                 complex: complex)
         var machine = Machine(options: options)
         var tokens = TokenList()
         var tops: [Int32] = []
@@ -48,7 +49,7 @@ final class DocumentAnalysis {
             swap(&tokens, &old.tokens)
             swap(&tops, &old.tops)
             if let first = machine.checkpoints.first, first.options.angleUnit == angleUnit, first.options.exact == exact,
-               first.options.digits == options.digits,
+               first.options.digits == options.digits, first.options.complex == complex,
                old.includes?.files.isEmpty ?? true,
                let (checkpoint, change) = Self.resumePoint(of: machine, old: old.source.bytes, new: source.bytes) {
                 let point = machine.checkpoints[checkpoint]

@@ -69,6 +69,7 @@ extension LanguageServer {
         document.angleUnit = configuration.angleUnit
         document.exact = configuration.exact
         document.digits = configuration.digits
+        document.complex = configuration.complex
         document.checkpointSpacing = configuration.checkpointSpacing
         document.includeFiles = includeFiles
         documents.open(document)

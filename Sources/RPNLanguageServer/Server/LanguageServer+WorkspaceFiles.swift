@@ -102,7 +102,7 @@ extension LanguageServer {
         if mentionsInclude || needed {
             let source = DocumentIncludes.source(uri: FileURI.uri(path), bytes: bytes)
             let analysis = DocumentAnalysis(source, angleUnit: configuration.angleUnit, exact: configuration.exact,
-                                            digits: configuration.digits,
+                                            digits: configuration.digits, complex: configuration.complex,
                                             includes: DocumentIncludes(document: source, fileSystem: includeFiles))
             let words = FileWords(analysis, file: Self.realPath(path))
             var dependencies: [String: ClosedFiles.Dependency] = [:]

@@ -31,12 +31,13 @@ extension LanguageServer {
             guard configuration != before else { return }
             // Values and diagnostics depend on both.
             let analysesChange = configuration.angleUnit != before.angleUnit || configuration.exact != before.exact
-                || configuration.digits != before.digits
+                || configuration.digits != before.digits || configuration.complex != before.complex
             if analysesChange {
                 for document in documents.all {
                     document.angleUnit = configuration.angleUnit
                     document.exact = configuration.exact
                     document.digits = configuration.digits
+                    document.complex = configuration.complex
                     if !isSuperseded(document.uri) { publishDiagnostics(document) }
                     limitRetainedAnalyses()  // one document after the other, not all at once
                 }

@@ -13,7 +13,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The `digits` setting: inexact values with N significant digits; nil: IEEE doubles.
     /// No effect while `exact` is false (doubles throughout).
     public var digits: Int?
-    /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`).
+    /// The `complex` setting: complex answers where a real has none (`-1 √` is 1i).
+    public var complex = false
+    /// How values show (hover, inlay hints, code lenses, `rpn.evaluate`); complex values in
+    /// polar form with the `polar` setting, the argument in `angleUnit`.
     public var numberFormat = NumberFormat()
     /// Bytes between the checkpoints an analysis keeps (not a client setting: tests make it
     /// small, so that short documents have many).
@@ -30,6 +33,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         angleUnit = settings.angleUnit ?? angleUnit
         exact = settings.exact ?? exact
         if let given = settings.digits { digits = given == 0 ? nil : given }
+        complex = settings.complex ?? complex
         if let display = settings.display { numberFormat = display.applied(to: numberFormat) }
+        // The polar form's angle follows the unit, as `--polar` follows `--degrees`.
+        let polar = settings.polar ?? (numberFormat.polar != nil)
+        numberFormat.polar = polar ? angleUnit : nil
     }
 }

@@ -1,8 +1,8 @@
 import RPNCore
 
 /// Commands on how things are shown and computed from now on: `:ascii`, `:unicode`, `:deg`,
-/// `:rad`, `:exact`, `:float`, `:digits N`, `:std`, `:fix N`, `:sci N`, `:eng N`, `:frac`, `:group`, and the
-/// bases `:hex`, `:oct`, `:bin`, `:dec`.
+/// `:rad`, `:exact`, `:float`, `:digits N`, `:complex`, `:real`, `:std`, `:fix N`, `:sci N`, `:eng N`,
+/// `:frac`, `:group`, `:polar`, `:rect`, and the bases `:hex`, `:oct`, `:bin`, `:dec`.
 extension Shell {
     func registerDisplayCommands() {
         for (glyphs, name, summary) in [(DescriptionStyle.Glyphs.ascii, "ascii", "describe with * / - sqrt pi"),
@@ -29,6 +29,17 @@ extension Shell {
                 try arguments.none()
                 session.setExact(exact)
                 say(note(Self.arithmeticNote(exact: exact)))
+                showStack()
+            }
+        }
+        for (complex, name, summary, useRank) in [
+            (true, "complex", "complex answers where a real has none from now on: -1 √ is 1i", 33),
+            (false, "real", "answers only in reals from now on (the default): -1 √ is an error", 34),
+        ] {
+            on(name, summary: summary, useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.setComplex(complex)
+                say(note(Self.complexNote(complex)))
                 showStack()
             }
         }
@@ -88,6 +99,18 @@ extension Shell {
             say(note(session.format.grouping ? "digits grouped: 1,234,567" : "digits not grouped: 1234567"))
             showStack()
         }
+        for (polar, name, summary, useRank) in [
+            (true, "polar", "show complex values as modulus∠argument (5∠0.9272952180016122), the angle in degrees after :deg", 35),
+            (false, "rect", "show complex values as re+im·i (3+4i, the default)", 36),
+        ] {
+            on(name, summary: summary, useRank: useRank) { [unowned self] arguments throws(CommandError) in
+                try arguments.none()
+                session.format.polar = polar ? session.angleUnit : nil
+                say(note(polar ? "polar: 3 4i + shows as 5∠0.9272952180016122 (5∠53.13010235415598° in degrees)"
+                               : "rectangular: 3 4i + shows as 3+4i"))
+                showStack()
+            }
+        }
         for (base, name, summary, useRank) in [
             (16, "hex", "show integers in base 16 (0xFF)", 17),
             (8, "oct", "show integers in base 8 (0o17)", 29),
@@ -112,6 +135,11 @@ extension Shell {
         }
         return exact ? "exact: integers and fractions stay exact; √2, sin, ln... are approximations (IEEE doubles)"
                      : "float: every value an IEEE double, as 0.1 0.2 + = 0.30000000000000004 shows"
+    }
+
+    static func complexNote(_ complex: Bool) -> String {
+        complex ? "complex: answers where a real has none are complex, -1 √ is 1i"
+                : "real: -1 √ is an error again (complex values typed, as 3 4i +, stay complex)"
     }
 
     /// What `:digits` alone says.

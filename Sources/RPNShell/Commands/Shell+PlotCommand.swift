@@ -103,8 +103,8 @@ extension Shell {
             problem(small.message)
             return
         }
-        let points = function.sample(variable, from: range.lowerBound, to: range.upperBound,
-                                     count: TerminalPlotRenderer.sampleCount(width: size.width))
+        let (points, complex) = function.sample(variable, from: range.lowerBound, to: range.upperBound,
+                                                count: TerminalPlotRenderer.sampleCount(width: size.width))
         guard points.contains(where: { $0.y != nil }) else {
             let unset = function.unsetVariables(besides: variable)
             var why = "nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(range.lowerBound)), "
@@ -119,5 +119,6 @@ extension Shell {
         let picture = TerminalPlotRenderer.render(Plot(title: title, variable: variable, points: points),
                                                   width: size.width, height: size.height, colour: environment.colour)
         output.write(picture.hasSuffix("\n") ? picture : picture + "\n")
+        if complex { say(note(Plot.realPartNote)) }
     }
 }

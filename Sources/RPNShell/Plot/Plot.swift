@@ -34,11 +34,16 @@ public enum PlotSampler {
     }
 }
 
-/// What to draw: the samples, the function's description as a title, the variable name.
+/// What to draw: the samples, the function's description as a title, the variable name, and a
+/// note about what was drawn (SVG shows it under the title; the terminal says it on a line).
 public struct Plot: Sendable {
     public var title: String
     public var variable: String
     public var points: [PlotPoint]
+    public var note: String?
+
+    /// The note of a plot some of whose values were complex: a plot has one y per x.
+    public static let realPartNote = "the plot shows the real part of complex values; their imaginary part was left out"
 
     /// Longest title described: a line of a terminal or an SVG page shows less, and an
     /// expression like `M dup + dup + ...` would describe in gigabytes.

@@ -98,9 +98,10 @@ public struct PlotCommand {
         let count = svgPath == nil ? TerminalPlotRenderer.sampleCount(width: columns)
                                    : SVGPlotRenderer.sampleCount(width: svgSize.width)
         let reported = machine.diagnostics.count
+        var complex = false
         let points = PlotSampler.sample(from: from, to: to, count: count) { x in
             machine.setVariable(variable, to: .real(x))
-            return machine.value(of: top)?.finiteDouble
+            return PlotFunction.y(machine.value(of: top), complex: &complex)
         }
         if !points.contains(where: { $0.y != nil }) {
             // Say why: what failed while sampling, or the other variables nothing sets.
@@ -111,7 +112,11 @@ public struct PlotCommand {
             return fail("nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(from)), "
                         + "\(NumberFormatting.ascii(to))]\(why)", ExitStatus.failure)
         }
-        let plot = Plot(title: title, variable: variable, points: points)
+        var plot = Plot(title: title, variable: variable, points: points)
+        if complex {
+            plot.note = Plot.realPartNote
+            io.standardError.write("rpn: note: \(Plot.realPartNote)\n")
+        }
 
         guard let svgPath else {
             io.standardOutput.write(TerminalPlotRenderer.render(plot, width: columns, height: rows, braille: true,

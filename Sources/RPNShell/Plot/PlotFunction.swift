@@ -20,12 +20,23 @@ struct PlotFunction {
         machine.freeVariables(of: [node]).filter { $0 != variable }
     }
 
-    /// `count` samples over [from, to] with `variable` set to each x.
-    mutating func sample(_ variable: String, from: Double, to: Double, count: Int) -> [PlotPoint] {
-        PlotSampler.sample(from: from, to: to, count: count) { x in
+    /// `count` samples over [from, to] with `variable` set to each x; whether any value was
+    /// complex, of which the samples keep the real part.
+    mutating func sample(_ variable: String, from: Double, to: Double, count: Int) -> (points: [PlotPoint], complex: Bool) {
+        var complex = false
+        let points = PlotSampler.sample(from: from, to: to, count: count) { x in
             machine.setVariable(variable, to: .real(x))
-            return machine.value(of: node)?.finiteDouble
+            return Self.y(machine.value(of: node), complex: &complex)
         }
+        return (points, complex)
+    }
+
+    /// A sample's y: the value, or the real part of a complex value (`complex` then set: the
+    /// plot says the imaginary part was left out).
+    static func y(_ value: Number?, complex: inout Bool) -> Double? {
+        guard let value else { return nil }
+        if value.isComplex { complex = true }
+        return value.realPart.finiteDouble
     }
 
     /// Names for a sentence: `x`, `x and y`, `a, b and c`.

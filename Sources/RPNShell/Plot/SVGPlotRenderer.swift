@@ -6,7 +6,8 @@ public enum SVGPlotRenderer {
     public static func sampleCount(width: Int) -> Int { Swift.max(2, 2 * width) }
 
     /// A standalone SVG document (xmlns, viewBox, width/height) with axes, tick marks and labels,
-    /// the title, and the curve as one `<path>` whose subpaths break at gaps and discontinuities.
+    /// the title (and the plot's note, if any, as a caption under it and the document's `<desc>`),
+    /// and the curve as one `<path>` whose subpaths break at gaps and discontinuities.
     public static func render(_ plot: Plot, width: Int = 640, height: Int = 400) -> String {
         let width = Swift.max(width, 120), height = Swift.max(height, 100)
         let geometry = PlotGeometry(plot)
@@ -15,7 +16,7 @@ public enum SVGPlotRenderer {
         // The plot area in pixels.
         let left = 12 + labelWidth + 6, right = Double(width) - 16
         // Below the plot area: the x tick labels, then the variable's name.
-        let top = 36.0, bottom = Double(height) - 46
+        let top = plot.note == nil ? 36.0 : 52.0, bottom = Double(height) - 46
         let xTicks = geometry.xTicks(target: Int(right - left) / 80, width: right - left, gap: 12) { Double($0.count) * 7 }
         func px(_ u: Double) -> Double { left + u * (right - left) }
         func py(_ v: Double) -> Double { bottom - v * (bottom - top) }
@@ -32,6 +33,10 @@ public enum SVGPlotRenderer {
             font-weight="bold">\(escaped(plot.title))</text>
 
             """
+        if let note = plot.note {
+            svg += "<desc>\(escaped(note))</desc>\n<text x=\"\(n(Double(width) / 2))\" y=\"40\" text-anchor=\"middle\" "
+                + "font-size=\"11\" fill=\"#666\">\(escaped(note))</text>\n"
+        }
         // Axes, at 0 when visible, else along the left and bottom edges.
         let axisX = px(geometry.verticalAxis), axisY = py(geometry.horizontalAxis)
         svg += "<g stroke=\"#888\" stroke-width=\"1\" fill=\"none\">\n"

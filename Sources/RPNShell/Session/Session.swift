@@ -38,8 +38,18 @@ public final class Session {
     private var undoSteps: [Step] = []
     private var redoSteps: [Step] = []
     public var style = DescriptionStyle()
-    /// How values are shown (`:fix 2`, `:frac`, `:hex`, ...): presentation only, not undone.
-    public var format = NumberFormat()
+    /// How values are shown (`:fix 2`, `:frac`, `:hex`, `:polar`, ...): presentation only, not
+    /// undone. The polar form's angle is in the unit in force, as `--polar` follows `--degrees`:
+    /// `:deg` (or `deg` typed) turns 5∠0.9272952180016122 into 5∠53.13010235415598°.
+    public var format: NumberFormat {
+        get {
+            var format = chosenFormat
+            if format.polar != nil { format.polar = angleUnit }
+            return format
+        }
+        set { chosenFormat = newValue }
+    }
+    private var chosenFormat = NumberFormat()
     /// How many undo levels are kept.
     public var undoLimit = 1000
     /// Where `include` reads files: a typed line's names are relative to the working
@@ -49,22 +59,24 @@ public final class Session {
     /// A session in `angleUnit` with `variables` bound from the start (`rpn --degrees --set
     /// x=3`): part of the program, so `:save` writes them, but not steps `:undo` takes back.
     /// `digits`: inexact values computed with that many digits (`rpn --digits N`; not with
-    /// `exact` false, as the command line refuses `--float` with it).
+    /// `exact` false, as the command line refuses `--float` with it). `complex`: complex
+    /// answers where a real has none (`rpn --complex`).
     public init(angleUnit: AngleUnit = .radians, variables: [(name: String, value: Number)] = [], exact: Bool = true,
-                digits: Int? = nil, format: NumberFormat = NumberFormat()) {
-        self.format = format
-        state = Self.emptyState(angleUnit, exact: exact, digits: digits)
+                digits: Int? = nil, complex: Bool = false, format: NumberFormat = NumberFormat()) {
+        chosenFormat = format
+        state = Self.emptyState(angleUnit, exact: exact, digits: digits, complex: complex)
         for (name, value) in variables {
             state.machine.setVariable(name, to: value)
             state.lines.append(ProgramLine(Self.replayStore(name, value, exact: exact, digits: digits)))
         }
     }
 
-    static func emptyState(_ angleUnit: AngleUnit, exact: Bool, digits: Int? = nil) -> State {
-        let options = EvaluationOptions.shell(angleUnit: angleUnit, exact: exact, digits: digits)
+    static func emptyState(_ angleUnit: AngleUnit, exact: Bool, digits: Int? = nil, complex: Bool = false) -> State {
+        let options = EvaluationOptions.shell(angleUnit: angleUnit, exact: exact, digits: digits, complex: complex)
         let arithmetic = options.digits.map { [digitsDirective($0)] } ?? (exact ? [] : [Self.floatDirective])
+        let directives = (angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + arithmetic + (complex ? [complexDirective] : [])
         return State(machine: Machine(options: options),
-                     lines: ((angleUnit == .degrees ? [Builtin[.deg].glyph] : []) + arithmetic).map { ProgramLine($0) },
+                     lines: directives.map { ProgramLine($0) },
                      sources: SourceSet(), acceptedSources: 0)
     }
 
@@ -87,8 +99,10 @@ public final class Session {
 
     /// RPN text that gives `value` back: an integer's digits, a fraction as `1 3 ÷`, an
     /// inexact value as its shortest round-trip digits (which read back as the same double
-    /// where the arithmetic is in doubles: see `replayStore`).
+    /// where the arithmetic is in doubles: see `replayStore`), a complex value as its parts
+    /// and `cplx` (`3 4 cplx`, `1 2 ÷ -1 cplx`), which keeps them of their kind.
     static func replayText(_ value: Number) -> String {
+        if case .complex(let z) = value { return "\(replayText(z.re)) \(replayText(z.im)) \(Builtin[.cplx].glyph)" }
         let text = NumberFormat.exactText.string(value)
         guard case .rational = value, let slash = text.firstIndex(of: "/") else { return text }
         return "\(text[..<slash]) \(text[text.index(after: slash)...]) \(Builtin[.divide].glyph)"
@@ -175,6 +189,14 @@ public final class Session {
 
     public var isExact: Bool { state.machine.options.exact }
 
+    /// `:complex`, `:real`: whether the lines typed from now on give complex answers where a
+    /// real has none (`-1 √` is 1i).
+    public func setComplex(_ complex: Bool) {
+        _ = change(line: complex ? Self.complexDirective : Self.realDirective) { $0.options.complex = complex }
+    }
+
+    public var isComplex: Bool { state.machine.options.complex }
+
     /// `:digits N`: inexact values computed with N significant digits from now on, exact ones
     /// exact (after `:float` too); nil (`:digits off`) goes back to IEEE doubles, as `:exact`.
     public func setDigits(_ digits: Int?) {
@@ -189,6 +211,8 @@ public final class Session {
 
     /// The directives `:float` and `:exact` write into the program.
     static let floatDirective = Builtin[.float].glyph, exactDirective = Builtin[.exact].glyph
+    /// The directives `:complex` and `:real` write into the program.
+    static let complexDirective = Builtin[.complex].glyph, realDirective = Builtin[.real].glyph
 
     /// `:unset NAME`; false when it was not set.
     @discardableResult
@@ -211,7 +235,7 @@ public final class Session {
         dropRejectedSource()
         let before = state
         let definitions = definitionsText(of: neededDefinitions(from: definedWords.map(\.index)))
-        state = Self.emptyState(angleUnit, exact: isExact, digits: digits)
+        state = Self.emptyState(angleUnit, exact: isExact, digits: digits, complex: isComplex)
         if !definitions.isEmpty { _ = run(definitions, name: "definitions", interrupted: { false }) }
         record(.replacement(before))
     }
