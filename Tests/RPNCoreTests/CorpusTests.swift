@@ -13,12 +13,15 @@ import Testing
         var options = EvaluationOptions()
         var variables: [(String, Number)] = []
         var format = NumberFormat()
+        var polar = false
         for option in test.options {
             let words = option.split(separator: " ")
             let digits = words.count == 2 ? Int(words[1]) : nil
             if option == "degrees" { options.angleUnit = .degrees }
             else if option == "free" { options.freeVariables = true }
             else if option == "float" { options.exact = false }
+            else if option == "complex" { options.complex = true }
+            else if option == "polar" { polar = true }
             else if words.first == "max-steps", let digits { options.maxSteps = digits }
             else if words.first == "digits", let digits { options.digits = digits }
             else if option == "fractions" { format.fractions = true }
@@ -34,6 +37,8 @@ import Testing
                 variables.append((name, value))
             } else { Issue.record("unknown option \(option)") }
         }
+        // Polar display shows the argument in the case's angle unit, as --polar with --degrees.
+        if polar { format.polar = options.angleUnit }
         let source = SourceFile(name: test.file, text: test.program)
         let result = RPN.evaluate([source], options: options, variables: variables, includes: test.includes(of: source))
         if let description = test.description { #expect(result.description == description) }

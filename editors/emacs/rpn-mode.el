@@ -50,7 +50,8 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
     "idiv" "gcd" "lcm" "comb" "perm" "root" "hypot" "atan2" "min" "max" "fact" "floor" "ceil"
     "round" "trunc" "ip" "fp" "sign" "inv" "sq" "cbrt" "exp10" "log2" "sinh" "cosh" "tanh"
     "asinh" "acosh" "atanh" "not"
-    "powmod" "isprime" "nextprime" "prevprime" "rat" "torad" "todeg")
+    "powmod" "isprime" "nextprime" "prevprime" "rat" "torad" "todeg"
+    "re" "im" "conj" "arg" "cplx" "reim")
   "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")
@@ -63,7 +64,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
 (defconst rpn-operator-words '("pow" "mod" "rem" "xor" "and" "or")
   "Built-in operators spelled as words.")
 
-(defconst rpn-directives '("deg" "rad" "unset" "float" "exact" "digits")
+(defconst rpn-directives '("deg" "rad" "unset" "float" "exact" "digits" "complex" "real")
   "Built-in words that change the machine rather than the stack.")
 
 (defconst rpn-keywords '("if" "else" "then" "for" "next" "step" "begin" "until" "include")
@@ -84,13 +85,13 @@ The word is group 1."
 
 (defconst rpn--number-re
   (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
-  "A number at the start of a word (a leading - belongs to it).")
+          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
+  "A number at the start of a word (a leading - belongs to it; an i after it: 2i).")
 
 (defconst rpn--operator-number-re
   (concat "[-+−*×/÷^√±π<>=≤≥≠:;]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?\\)" rpn--word-end)
-  "A number directly after an operator character (3+4).")
+          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
+  "A number directly after an operator character (3+4, 3+4i).")
 
 (defun rpn--regexp-matcher (re)
   "A font-lock matcher for RE whose text is group 1; resumes right after group 1."
@@ -112,7 +113,7 @@ The word is group 1."
 (defface rpn-store '((t :inherit font-lock-variable-name-face))
   "Face of stores: →M, ->M." :group 'rpn)
 (defface rpn-directive '((t :inherit font-lock-preprocessor-face))
-  "Face of directives: deg rad unset float exact digits." :group 'rpn)
+  "Face of directives: deg rad unset float exact digits complex real." :group 'rpn)
 (defface rpn-keyword '((t :inherit font-lock-keyword-face))
   "Face of the keywords of branches and loops: if else then for next step begin until; include."
   :group 'rpn)

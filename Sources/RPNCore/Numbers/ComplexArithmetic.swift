@@ -226,6 +226,12 @@ enum ComplexArithmetic {
         if case .integer(let n) = w, z.isExact || n.bitLength <= 6 {
             return try integerPower(exact(z), n, kind)
         }
+        // An inexact exponent that is a whole number (`--float`'s 10, `2 √ sq`'s 2.0000000000000004
+        // is not) is an integer power too, as it is for a negative real base; only small ones,
+        // whose exact powers stay small.
+        if !w.isComplex, !w.isExact, w.isInteger, case .integer(let n) = exact(w), n.bitLength <= 6 {
+            return try integerPower(exact(z), n, kind)
+        }
         if kind == .exact, case .rational(let r) = w, r.denominator == .small(2), let root = exactSquareRoot(z) {
             return try integerPower(root, r.numerator, kind)
         }
@@ -270,7 +276,10 @@ enum ComplexArithmetic {
         if let r = exactRoot(norm) {
             return kind == .exact ? r : try rounded(r, Number(0), kind)
         }
-        return try real(.hypot, z.realPart, z.imaginaryPart, kind, angle: .radians)
+        // An irrational modulus of exact parts is inexact as √2 is: N digits under --digits N
+        // (as `arg` and every real word), else a double.
+        let inexact = kind == .exact ? (digits.map { PartKind.float(digits: $0) } ?? .double) : kind
+        return try real(.hypot, z.realPart, z.imaginaryPart, inexact, angle: .radians)
     }
 
     /// arg z = atan2(im, re), in the angle unit: exactly 0 for a positive real.

@@ -90,6 +90,12 @@ public struct InfixPrinter {
         var out: [UInt8] = []
         format.append(value, to: &out)
         if case .integer = value, node.literalRadix == 10 { Self.shortenTrailingZeros(&out) }
+        if case .complex(let z) = value, z.re.isZero, case .integer = z.im {
+            // `1e30i` describes as `1e+30i`, as `1e30` does as `1e+30`: its digits, shortened, then i.
+            out.removeLast()
+            Self.shortenTrailingZeros(&out)
+            out.append(UInt8(ascii: "i"))
+        }
         return out
     }
 

@@ -13,13 +13,14 @@ syntax keyword rpnFunction sqrt sin cos tan asin acos atan ln log exp abs neg ch
 syntax keyword rpnFunction idiv gcd lcm comb perm root hypot atan2 min max fact floor ceil round
 syntax keyword rpnFunction trunc ip fp sign inv sq cbrt exp10 log2 sinh cosh tanh asinh acosh atanh not
 syntax keyword rpnFunction powmod isprime nextprime prevprime rat torad todeg
+syntax keyword rpnFunction re im conj arg cplx reim
 " Constants are case-sensitive: PI and E are variables.
 syntax case match
 syntax keyword rpnConstant pi e
 syntax case ignore
 syntax keyword rpnStack    dup drop swap over rot clear depth pick roll rolld nip tuck dup2 drop2
 syntax keyword rpnStack    dupn dropn last lastx
-syntax keyword rpnDirective deg rad unset float exact digits
+syntax keyword rpnDirective deg rad unset float exact digits complex real
 syntax keyword rpnKeyword  if else then for next step begin until include
 " The quoted file name right after include on its line.
 syntax match rpnPath      /\c\%(\<include[ \t]\+\)\@<="[^"]*"/
@@ -29,8 +30,8 @@ syntax match rpnOperator  /[-+−*×\/÷^%&|<>=≤≥≠]\|<<\|>>\|<=\|>=\|==\|!
 " After the operators, so that %ch wins over % when a delimiter follows it.
 syntax match rpnFunction  /%ch\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠:;]\|$\)/
 syntax match rpnConstant  /π/
-syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
-syntax match rpnNumber    /\%([-+−*×\/÷^√±π<>=≤≥≠:;]\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
+syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
+syntax match rpnNumber    /\%([-+−*×\/÷^√±π<>=≤≥≠:;]\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\ze\%([ \t#+\-−*×\/÷^√π±→<>=≤≥≠:;]\|$\)/
 syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*?\=/
 " Definitions: `: NAME … ;`. The identifier after a : on its line is the word being defined,
 " even one that is a built-in word (nextgroup wins over keywords).
