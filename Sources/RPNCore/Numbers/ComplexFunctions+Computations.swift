@@ -40,6 +40,15 @@ extension ComplexFunctions {
 
     /// `op` of z, or nil when `op` is not one of the words.
     static func computation(_ op: BuiltinID, _ z: ComplexOperand) -> Computation? {
+        if op == .tanh || op == .tan {
+            // Far from the axis MPC's tanh takes seconds (tanh(10^6 + i): 10 s); there the
+            // result is ±1 and a tiny part (`farTanh`).
+            let f = direct(op)!
+            return { r, precision in
+                op == .tanh ? farTanh(r, z, precision, swapped: false) ?? ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision)
+                    : farTanh(r, z, precision, swapped: true) ?? ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision)
+            }
+        }
         if let f = direct(op) {
             return { r, precision in ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision) }
         }
@@ -49,6 +58,55 @@ extension ComplexFunctions {
         case .cbrt: return { r, precision in withThree { root(r, z, $0, precision) } }
         default: return nil
         }
+    }
+
+    /// tanh(x + iy) where e^(−2|x|) is below 2^−(2·precision + 4), or nil nearer the axis.
+    /// With t = e^(−2|x|), s the sign of x, c = cos 2y and σ = sin 2y,
+    ///   tanh(x + iy) = s(1 − t²)/(1 + 2tc + t²) + i·2tσ/(1 + 2tc + t²)
+    ///                = s(1 − 2tc) + i·2tσ, to a relative 4t² and 2t ≤ 2^−(2·precision + 3).
+    /// At q = precision + 8 bits, t, c and σ are correctly rounded (half a unit each) and so are
+    /// the products and the difference: the imaginary part is off by a relative 2^(3 − q)
+    /// with the model's error, within 2^(EXP − q + 4); the real part, near ±1, by 2^(1 − q)
+    /// absolute, within 2^(EXP − q + 2) for EXP ≥ 0. `swapped`: tan(x + iy) = −i·tanh(−y + ix),
+    /// computed as tanh(y' + ix) for y' = |y| with the parts exchanged and signed: tan is
+    /// 2t·sin 2x + i·sign(y)(1 − 2t·cos 2x) with t = e^(−2|y|).
+    static func farTanh(_ r: Complex, _ z: ComplexOperand, _ precision: Int, swapped: Bool) -> (re: Accuracy, im: Accuracy)? {
+        let x = swapped ? ComplexRounding.imaginary(z) : ComplexRounding.real(z)
+        let y = swapped ? ComplexRounding.real(z) : ComplexRounding.imaginary(z)
+        guard mpfr_regular_p(x) != 0 else { return nil }
+        // |x| > (precision + 2)·ln 2 ⇔ t < 2^−(2·precision + 4); tested through |x| ≥ 2^EXP−1.
+        let threshold = Double(precision + 2) * 0.6931471805599453
+        guard mpfr_get_exp(x) > 1024 || mpfr_get_d(x, MPFR_RNDZ).magnitude > threshold else { return nil }
+        let q = mpfr_prec_t(precision + 8)
+        // minus2x (−2|x|, exact), t, c, σ, 2y (exact), u = 2tc: one allocation.
+        let v = UnsafeMutablePointer<__mpfr_struct>.allocate(capacity: 6)
+        let (minus2x, t, c, sigma, twoY, u) = (v, v + 1, v + 2, v + 3, v + 4, v + 5)
+        mpfr_init2(minus2x, mpfr_get_prec(x) + 1)
+        mpfr_init2(twoY, mpfr_get_prec(y) + 1)
+        for w in [t, c, sigma, u] { mpfr_init2(w, q) }
+        defer {
+            for w in [minus2x, t, c, sigma, twoY, u] { mpfr_clear(w) }
+            v.deallocate()
+        }
+        mpfr_mul_2ui(minus2x, x, 1, MPFR_RNDN)
+        mpfr_abs(minus2x, minus2x, MPFR_RNDN)
+        mpfr_neg(minus2x, minus2x, MPFR_RNDN)
+        mpfr_exp(t, minus2x, MPFR_RNDN)  // underflows to 0 past MPFR's range: far below any target
+        mpfr_mul_2ui(twoY, y, 1, MPFR_RNDN)
+        mpfr_sin_cos(sigma, c, twoY, MPFR_RNDN)
+        let sign: Int = mpfr_sgn(x) < 0 ? -1 : 1
+        let outReal = swapped ? ComplexRounding.imaginary(r) : ComplexRounding.real(r)
+        let outImaginary = swapped ? ComplexRounding.real(r) : ComplexRounding.imaginary(r)
+        // The tiny part: 2tσ (for tan, 2t·sin 2x, the real part).
+        mpfr_mul(outImaginary, t, sigma, MPFR_RNDN)
+        mpfr_mul_2ui(outImaginary, outImaginary, 1, MPFR_RNDN)
+        // The part near ±1: s(1 − 2tc) (for tan, sign(y)(1 − 2t·cos 2x), the imaginary part).
+        mpfr_mul(u, t, c, MPFR_RNDN)
+        mpfr_mul_2ui(u, u, 1, MPFR_RNDN)
+        mpfr_ui_sub(outReal, 1, u, MPFR_RNDN)
+        if sign < 0 { mpfr_neg(outReal, outReal, MPFR_RNDN) }
+        let nearOne: Accuracy = .bits(Int(q) - 2), tiny: Accuracy = .bits(Int(q) - 4)
+        return swapped ? (re: tiny, im: nearOne) : (re: nearOne, im: tiny)
     }
 
     /// 10^z: MPC's power of the exact 10, correctly rounded (exact where it is: 10^2 = 100).
