@@ -45,7 +45,7 @@ extension Machine {
                 guard isFresh(node.lhs) else { scratch.append(node.lhs); continue }
                 let a = nodes[Int(node.lhs)].value
                 if !StackSlot.isNone(a) {
-                    switch combine(node.op, a, angle: node.angleUnit) {
+                    switch combine(node.op, a, angle: node.angleUnit, complex: node.complexMode) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }
@@ -59,7 +59,7 @@ extension Machine {
                 }
                 let a = nodes[Int(node.lhs)].value, b = nodes[Int(node.rhs)].value
                 if !StackSlot.isNone(a), !StackSlot.isNone(b) {
-                    switch combine(node.op, a, b, angle: node.angleUnit) {
+                    switch combine(node.op, a, b, angle: node.angleUnit, complex: node.complexMode) {
                     case .value(let v): value = v
                     case .failure(let code, let message): reportOnce(index, .error, code, message, node.tokenRange)
                     }

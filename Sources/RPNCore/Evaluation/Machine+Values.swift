@@ -103,7 +103,9 @@ extension Machine {
 
     /// `op` on two encoded values (neither none nor a node); the result encoded, or why not.
     @inline(__always)
-    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit,
+    /// `complex`: the complex mode where the word was written (a node evaluated later), else
+    /// the run's.
+    mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, angle: AngleUnit, complex mode: Bool? = nil,
                           quickTried: Bool = false) -> Arithmetic.Outcome {
         // Small integers and doubles: the loop's quick case, the same code (`Machine.quick`),
         // unless the loop has just tried it.
@@ -111,7 +113,8 @@ extension Machine {
             return .value(result)
         }
         if x.isFinite, y.isFinite {  // inexact, or --float
-            if _slowPath(op.isComplexWord || options.complex), let outcome = complex(op, .real(x), .real(y), angle: angle) {
+            if _slowPath(op.isComplexWord || (mode ?? options.complex)),
+               let outcome = complex(op, .real(x), .real(y), angle: angle, mode: mode ?? options.complex) {
                 return outcome
             }
             return exactTruth(op, Arithmetic.binary(op, x, y, angle: angle))
@@ -127,7 +130,7 @@ extension Machine {
             }
         }
         let a = number(x)!, b = number(y)!
-        if let outcome = complex(op, a, b, angle: angle) { return outcome }
+        if let outcome = complex(op, a, b, angle: angle, mode: mode ?? options.complex) { return outcome }
         if a.isExact, b.isExact {
             switch Number.exact(op: op, a, b) {
             case .value(let result): return .value(encode(result))
@@ -152,8 +155,8 @@ extension Machine {
     /// is one of complex values (`re`, `cplx`…), or in complex mode when real operands have
     /// only a complex answer (`-1 √`). nil: the real arithmetic answers.
     @inline(never)
-    mutating func complex(_ op: BuiltinID, _ a: Number, _ b: Number?, angle: AngleUnit) -> Arithmetic.Outcome? {
-        guard a.isComplex || b?.isComplex == true || op.isComplexWord || options.complex && ComplexArithmetic.extends(op, a, b) else {
+    mutating func complex(_ op: BuiltinID, _ a: Number, _ b: Number?, angle: AngleUnit, mode: Bool) -> Arithmetic.Outcome? {
+        guard a.isComplex || b?.isComplex == true || op.isComplexWord || mode && ComplexArithmetic.extends(op, a, b) else {
             return nil
         }
         let digits = options.exact ? options.digits : nil
@@ -181,10 +184,11 @@ extension Machine {
 
     /// `op` on one encoded value (neither none nor a node).
     @inline(__always)
-    mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit) -> Arithmetic.Outcome {
+    mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit, complex mode: Bool? = nil) -> Arithmetic.Outcome {
         if op.isNumberTheory { return numberTheory(op, x) }  // issue 18's words: Machine+NumberTheory
         if x.isFinite {  // inexact, or --float
-            if _slowPath(op.isComplexWord || options.complex), let outcome = complex(op, .real(x), nil, angle: angle) {
+            if _slowPath(op.isComplexWord || (mode ?? options.complex)),
+               let outcome = complex(op, .real(x), nil, angle: angle, mode: mode ?? options.complex) {
                 return outcome
             }
             return exactTruth(op, Arithmetic.unary(op, x, angle: angle))
@@ -194,7 +198,7 @@ extension Machine {
             return .value(StackSlot.small(result) ?? encode(.integer(.small(result))))
         }
         let a = number(x)!
-        if let outcome = complex(op, a, nil, angle: angle) { return outcome }
+        if let outcome = complex(op, a, nil, angle: angle, mode: mode ?? options.complex) { return outcome }
         if !op.isInexactOnly {
             switch Number.exact(op: op, a) {
             case .value(let result): return .value(encode(result))

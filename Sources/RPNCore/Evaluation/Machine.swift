@@ -319,7 +319,7 @@ public struct Machine: Sendable {
             if options.keepTrees {
                 let rhs = n == 1 ? materialize(stack[0]) : missingNode(at: token.range)
                 let lhs = missingNode(at: token.range)
-                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, angle: options.angleUnit,
+                slot = append(Node(kind: .binary, op: op, lhs: lhs, rhs: rhs, angle: options.angleUnit, complex: options.complex,
                                    token: token.range))
             }
             stack.removeAll(keepingCapacity: true)
@@ -334,7 +334,7 @@ public struct Machine: Sendable {
             stack.removeLast()
             if options.keepTrees, let lhs = StackSlot.node(x), let rhs = StackSlot.node(y) {
                 stack[n - 2] = append(Node(kind: .binary, op: op, value: value, lhs: lhs, rhs: rhs,
-                                           angle: options.angleUnit, token: token.range))
+                                           angle: options.angleUnit, complex: options.complex, token: token.range))
             } else {
                 stack[n - 2] = value
             }
@@ -343,7 +343,7 @@ public struct Machine: Sendable {
         let left = materialize(x), right = materialize(y)
         let dependencies = nodes[Int(left)].dependencies | nodes[Int(right)].dependencies
         stack.removeLast()
-        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, angle: options.angleUnit,
+        stack[n - 2] = append(Node(kind: .binary, op: op, lhs: left, rhs: right, angle: options.angleUnit, complex: options.complex,
                                    dependencies: dependencies, token: token.range))
     }
 
@@ -364,7 +364,7 @@ public struct Machine: Sendable {
             let value = StackSlot.isNone(a) ? Double.nan : applyUnary(op, a, angle: options.angleUnit, token.range)
             if options.keepTrees, let operand = StackSlot.node(x) {
                 stack[n - 1] = append(Node(kind: .unary, op: op, value: value, lhs: operand,
-                                           angle: options.angleUnit, token: token.range))
+                                           angle: options.angleUnit, complex: options.complex, token: token.range))
             } else {
                 stack[n - 1] = value
             }
@@ -372,7 +372,7 @@ public struct Machine: Sendable {
         }
         let operand = StackSlot.node(x)!
         let dependencies = nodes[Int(operand)].dependencies
-        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, angle: options.angleUnit,
+        stack[n - 1] = append(Node(kind: .unary, op: op, lhs: operand, angle: options.angleUnit, complex: options.complex,
                                    dependencies: dependencies, token: token.range))
     }
 

@@ -28,18 +28,20 @@ public struct Node: Sendable {
     /// `.number` literal was written in (16, 8, 2; 10 or -1 for decimal), which descriptions keep.
     public private(set) var lhs: Int32
     /// The right child of a binary node. Unary nodes have no right child and keep here the
-    /// angle unit in force where their word was written (1: degrees; `deg` and `rad` change
-    /// it); the other kinds keep here the length of a token too long for `shortLength` (see
-    /// `tokenRange`). Unary words are short, so the two uses never meet.
+    /// angle unit in force where their word was written (bit 0: degrees; `deg` and `rad`
+    /// change it) and whether complex mode was (bit 1: `complex`, `real`); the other kinds keep
+    /// here the length of a token too long for `shortLength` (see `tokenRange`). Unary words
+    /// are short, so the two uses never meet.
     private var rhsOrLongLength: Int32
     var cacheEpoch: UInt32 = 0
     /// One bit per variable bucket (variable index mod 32) the subtree reads; 0 = constant.
     let dependencies: UInt32
     /// The token's length in bytes; `UInt16.max` means "that or more": the exact length is
     /// then in `rhsOrLongLength`. Only numbers and names grow that long: the tokens of binary
-    /// nodes are words of at most 8 bytes, so their top bit is free and keeps the angle unit
-    /// (`atan2` answers in degrees after `deg`).
+    /// nodes are words of at most 8 bytes, so their top bits are free and keep the angle unit
+    /// (`atan2` answers in degrees after `deg`) and complex mode (`^` of a negative base).
     private static let degreesBit: UInt16 = 0x8000
+    private static let complexBit: UInt16 = 0x4000
     private let shortLength: UInt16
     public let kind: Kind
     /// The word of constant, unary, binary and ternary nodes.
@@ -50,7 +52,7 @@ public struct Node: Sendable {
     public var tokenStart: Int { Int(start) }
     /// The bytes of the token that made this node, exactly, however long.
     public var tokenRange: Range<Int> {
-        let length = kind == .binary ? Int(shortLength & ~Self.degreesBit)
+        let length = kind == .binary ? Int(shortLength & ~(Self.degreesBit | Self.complexBit))
             : shortLength == .max && kind != .unary ? Int(UInt32(bitPattern: rhsOrLongLength)) : Int(shortLength)
         return Int(start)..<(Int(start) + length)
     }
@@ -60,15 +62,24 @@ public struct Node: Sendable {
     /// The unit a unary or binary node's trigonometry works in.
     public var angleUnit: AngleUnit {
         switch kind {
-        case .unary: rhsOrLongLength == 1 ? .degrees : .radians
+        case .unary: rhsOrLongLength & 1 != 0 ? .degrees : .radians
         case .binary: shortLength & Self.degreesBit != 0 ? .degrees : .radians
         default: .radians
+        }
+    }
+    /// Whether complex mode was on where a unary or binary node's word was written: real
+    /// operands with no real answer then give the complex one (`EvaluationOptions.complex`).
+    public var complexMode: Bool {
+        switch kind {
+        case .unary: rhsOrLongLength & 2 != 0
+        case .binary: shortLength & Self.complexBit != 0
+        default: false
         }
     }
 
     @inline(__always)
     init(kind: Kind, op: BuiltinID = .add, value: Double = .nan, lhs: Int32 = -1, rhs: Int32 = -1,
-         angle: AngleUnit = .radians, dependencies: UInt32 = 0, token: Range<Int>) {
+         angle: AngleUnit = .radians, complex: Bool = false, dependencies: UInt32 = 0, token: Range<Int>) {
         assert(kind == .binary || rhs == -1, "only binary nodes have a right child")
         self.kind = kind
         self.op = op
@@ -77,12 +88,13 @@ public struct Node: Sendable {
         self.dependencies = dependencies
         self.start = UInt32(clamping: token.lowerBound)
         self.shortLength = kind == .binary
-            ? UInt16(clamping: min(token.count, 0x7FFF)) | (angle == .degrees ? Self.degreesBit : 0)
+            ? UInt16(clamping: min(token.count, 0x3FFF)) | (angle == .degrees ? Self.degreesBit : 0)
+                | (complex ? Self.complexBit : 0)
             : UInt16(clamping: token.count)
         // Token lengths fit 32 bits as offsets do (inputs past 4 GiB are refused).
         self.rhsOrLongLength = switch kind {
         case .binary: rhs
-        case .unary: angle == .degrees ? 1 : 0
+        case .unary: (angle == .degrees ? 1 : 0) | (complex ? 2 : 0)
         default: Int32(truncatingIfNeeded: token.count)
         }
     }
