@@ -17,9 +17,10 @@ public struct ComplexNumber: Sendable, Hashable {
 }
 
 extension Number {
-    /// re + im·i, normalized (see `ComplexNumber`): a real when `im` is zero.
+    /// re + im·i of two reals, normalized (see `ComplexNumber`): a real when `im` is zero.
+    /// (`cplx` refuses complex parts before it gets here.)
     public static func complex(re: Number, im: Number) -> Number {
-        if case .complex(let z) = re { return complex(re: z.re, im: z.im) }  // never nested
+        precondition(!re.isComplex && !im.isComplex, "the parts of a complex value are real")
         if im.isZero { return re }
         switch (re.isExact, im.isExact) {
         case (true, true): return .complex(ComplexNumber(re, im))

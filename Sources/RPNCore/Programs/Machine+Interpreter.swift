@@ -1494,6 +1494,14 @@ extension Machine {
             return false
         }
         if none { return false }
+        // Bounds are ordered: a complex one has no place between them (only stored values
+        // can be complex).
+        for value in values where StackSlot.boxIndex(value) != nil {
+            guard let z = number(value), z.isComplex else { continue }
+            report(.error, .notReal, "for needs real bounds\(hasStep ? " and step" : ""), and \(Limit.numberText(z)) is complex",
+                   range)
+            return false
+        }
         let step = hasStep ? values[2] : (options.exact ? StackSlot.small(1)! : 1.0)
         let direction = compare(step, options.exact ? StackSlot.small(0)! : 0.0)
         if direction == 0 {
