@@ -19,19 +19,28 @@ struct InfixReader {
     var i = 0
     var variables: [String: ReadValue]
     /// Set when a transcendental function (√, sin, cos, a non-integer power) met a value that
-    /// is not real: MPC's work, which may be a stub that has no value (`ComplexFunctions`).
+    /// is not real: MPC's work (`ComplexFunctions`), which may overflow where this reader's
+    /// doubles do not.
     var usedComplexFunctions = false
+    /// Set when a complex function met an argument whose phase doubles cannot resolve
+    /// (5^(3e+21i) turns by 4.8e21 radians, known to ±5e5): MPC's value is right and this
+    /// reader's is noise, so the two cannot be compared.
+    var illConditioned = false
 
     init(_ text: String, variables: [String: ReadValue]) {
         scalars = Array(text.unicodeScalars)
         self.variables = variables
     }
 
-    static func evaluate(_ text: String, variables: [String: ReadValue]) -> (value: ReadValue, complexFunctions: Bool)? {
+    static func evaluate(_ text: String, variables: [String: ReadValue])
+        -> (value: ReadValue, complexFunctions: Bool, illConditioned: Bool)? {
         var reader = InfixReader(text, variables: variables)
         guard let value = reader.logicalOr(), reader.i == reader.scalars.count else { return nil }
-        return (value, reader.usedComplexFunctions)
+        return (value, reader.usedComplexFunctions, reader.illConditioned)
     }
+
+    /// Past this a phase in doubles is off by more than the comparison allows.
+    static let resolvablePhase = 1e6
 
     mutating func peek() -> Unicode.Scalar? { i < scalars.count ? scalars[i] : nil }
 
@@ -149,7 +158,9 @@ struct InfixReader {
         }
         usedComplexFunctions = true
         if z.isZero { return w.re > 0 ? ReadValue(0) : .nan }
-        return (w * z.log).exp
+        let exponent = w * z.log
+        if abs(exponent.im) > Self.resolvablePhase { illConditioned = true }
+        return exponent.exp
     }
 
     mutating func atom() -> ReadValue? {
@@ -199,6 +210,7 @@ struct InfixReader {
     mutating func transcendental(_ z: ReadValue, _ real: (Double) -> Double, _ complex: (ReadValue) -> ReadValue) -> ReadValue {
         if z.isReal { return ReadValue(real(z.re)).finite }
         usedComplexFunctions = true
+        if abs(z.re) > Self.resolvablePhase { illConditioned = true }
         return complex(z)
     }
 
