@@ -277,7 +277,12 @@ enum ComplexArithmetic {
             return kind == .exact ? r : try rounded(r, Number(0), kind)
         }
         // An irrational modulus of exact parts is inexact as √2 is: N digits under --digits N
-        // (as `arg` and every real word), else a double.
+        // (as `arg` and every real word), else the double nearest √norm.
+        if kind == .exact, digits == nil, let (n, d) = norm.fraction {
+            let r = MPFRDouble.squareRoot(n, d)
+            guard r.isFinite else { throw tooLarge(.abs) }
+            return Number(r)
+        }
         let inexact = kind == .exact ? (digits.map { PartKind.float(digits: $0) } ?? .double) : kind
         return try real(.hypot, z.realPart, z.imaginaryPart, inexact, angle: .radians)
     }
@@ -287,6 +292,11 @@ enum ComplexArithmetic {
         if !z.isComplex {
             if z.isZero { throw Failure(code: .outOfDomain, message: "arg of 0 has no value") }
             if !z.isNegative { return Number.zeroLike(z) }
+        }
+        if PartKind(z) == .exact, digits == nil, let (na, da) = z.realPart.fraction, let (nb, db) = z.imaginaryPart.fraction {
+            // atan2(nb/db, na/da) = atan2(nb·da, na·db): both scaled by da·db > 0, integers,
+            // whose angle MPFR rounds once.
+            return Number(MPFRDouble.atan2(nb * da, na * db, degrees: angle == .degrees))
         }
         let kind = PartKind(z) == .exact ? (digits.map { PartKind.float(digits: $0) } ?? .double) : PartKind(z)
         return try real(.atan2, z.imaginaryPart, z.realPart, kind, angle: angle)
