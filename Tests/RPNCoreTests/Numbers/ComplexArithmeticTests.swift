@@ -160,8 +160,6 @@ import Testing
             (try Self.unary(.sq, Number.complex(re: Number(0), im: Number(3))), Number(-9)),
             (try Self.unary(.conj, Number(7)), Number(7)),
             (try Self.binary(.cplx, Number(5), Number(0)), Number(5)),
-            (Number.complex(re: Number.complex(re: Number(1), im: Number(2)), im: Number(0)),
-             Number.complex(re: Number(1), im: Number(2))),  // never nested
         ]
         for (value, expected) in cases {
             #expect(value == expected)
