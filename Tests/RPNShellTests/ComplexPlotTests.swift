@@ -36,6 +36,17 @@ import Testing
         #expect(!shell.type(":plot -4 4").contains(Plot.realPartNote))
     }
 
+    /// The note takes a row of the picture's: the plot and its note fill the screen as a real
+    /// plot does, and the command stays in view.
+    @Test func theNoteFitsTheScreen() {
+        let shell = Shell.inMemory()
+        _ = shell.type("M 2 ×")
+        let real = shell.type(":plot -4 4").split(separator: "\n", omittingEmptySubsequences: false).count
+        _ = shell.type("M M 1i × +")
+        let complex = shell.type(":plot -4 4").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(complex == real)
+    }
+
     @Test func svgShowsTheNoteAsACaption() throws {
         var plot = Plot(title: "M+M×1i", variable: "M", points: [PlotPoint(x: 0, y: 0), PlotPoint(x: 1, y: 1)])
         plot.note = Plot.realPartNote

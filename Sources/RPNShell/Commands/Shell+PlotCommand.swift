@@ -116,8 +116,11 @@ extension Shell {
             problem(why)
             return
         }
+        // The note on complex values takes a row of the picture's, so that the command stays
+        // in view (unless the picture is as small as a plot gets).
+        let height = complex ? Swift.max(TerminalPlotRenderer.minimumHeight, size.height - 1) : size.height
         let picture = TerminalPlotRenderer.render(Plot(title: title, variable: variable, points: points),
-                                                  width: size.width, height: size.height, colour: environment.colour)
+                                                  width: size.width, height: height, colour: environment.colour)
         output.write(picture.hasSuffix("\n") ? picture : picture + "\n")
         if complex { say(note(Plot.realPartNote)) }
     }
