@@ -25,7 +25,7 @@ Hypothesis draws the operands (random decimals over a wide range, long literals 
 digits, values next to 1, to ±1, to multiples of 30° and 45°, and the operands where results
 are exact); each example runs one rpn process over a batch (`x1 f x2 f ...`). Per function:
 10^4 operands at 50 digits (with `--json`, domain errors included, which must stay errors),
-300 at 1000 digits (10^4 with RPN_DIGITS_1000_EXAMPLES=100: about 20 minutes, too long for
+300 at 1000 digits (10^4 with RPN_DIGITS_1000_EXAMPLES=100: 9.5 minutes, too long for
 every CI run; run before a release), 100 each at 17, 5 and 1 digits (plain output), and lists
 of extremes.
 Shrinking is off: a failure lists every wrong value of the batch, which is what one needs,
