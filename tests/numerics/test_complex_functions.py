@@ -13,25 +13,19 @@ functions of x+0i and +0+yi are: the reference takes the limit from that side. A
 value's imaginary part is never zero; reals on a cut reach the functions only in complex
 mode (`--complex`), checked by name in `test_real_operands_on_a_cut_take_the_side_of_plus_zero`.
 
-RPN_BIN names the binary (default .build/debug/rpn).
+RPN_BIN names the binary, as for test_correct_rounding, whose `run` this uses.
 """
 from __future__ import annotations
 
-import json
 import math
-import os
 import random
 import struct
-import subprocess
-from pathlib import Path
 
 import mpmath
 import pytest
 
-from test_correct_rounding import nearest_double
+from test_correct_rounding import nearest_double, run
 
-REPO = Path(__file__).resolve().parents[2]
-RPN = os.environ.get("RPN_BIN", str(REPO / ".build/debug/rpn"))
 
 mpmath.mp.prec = 320
 VOLUME = 10_000  # operands per function
@@ -145,14 +139,6 @@ def random_part(rng: random.Random, word: str) -> float:
     if kind == 4:
         return rng.choice([1e-300, 1e-20, 1e-8, 0.5, 1.0, 2.0, 10.0, 1e10, 1e300]) * rng.choice([1, -1])
     return float(rng.randint(-5, 5))
-
-
-def run(program: str, count: int, *options: str) -> list:
-    proc = subprocess.run([RPN, "--json", *options], input=program.encode(), capture_output=True, timeout=600)
-    assert proc.returncode in (0, 1), proc.stderr.decode()
-    values = json.loads(proc.stdout)["values"]
-    assert len(values) == count, proc.stderr.decode()[:2000]
-    return values
 
 
 def parts(value):

@@ -11,10 +11,7 @@ extension Machine {
         if case .complex(let z) = a {
             // rat takes each part to its simplest fraction (HP's →Q of a complex value);
             // the other words are of reals.
-            guard op == .rat else {
-                let failure = ComplexArithmetic.notReal(op, a)
-                return .failure(failure.code, failure.message)
-            }
+            guard op == .rat else { return encoded(ComplexArithmetic.notReal(op, a).outcome) }
             let parts = [z.re, z.im].map { Number.numberTheory(op, ComplexArithmetic.exact($0), inexact: !$0.isExact) }
             guard case .value(let re) = parts[0], case .value(let im) = parts[1] else { return encoded(parts[0]) }
             return encoded(.value(.complex(re: re, im: im)))
@@ -26,10 +23,7 @@ extension Machine {
     mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, _ z: Double) -> Arithmetic.Outcome {
         let values = [x, y, z].map { $0.isFinite ? Number.exactly($0) : number($0) }
         guard let a = values[0], let b = values[1], let c = values[2] else { return .value(.nan) }
-        if let z = [a, b, c].first(where: \.isComplex) {
-            let failure = ComplexArithmetic.notReal(op, z)
-            return .failure(failure.code, failure.message)
-        }
+        if let z = [a, b, c].first(where: \.isComplex) { return encoded(ComplexArithmetic.notReal(op, z).outcome) }
         return encoded(Number.powmod(a, b, c))
     }
 

@@ -11,6 +11,8 @@ enum ComplexArithmetic {
     struct Failure: Error {
         var code: DiagnosticCode
         var message: String
+
+        var outcome: NumberOutcome { .failure(code, message) }
     }
 
     /// The kind of the parts of a result: exact when every operand is exact, else the kind
@@ -36,18 +38,25 @@ enum ComplexArithmetic {
             }
             self = kind
         }
+
+        /// The kind of an inexact result of operands of this kind: exact operands give one at
+        /// `--digits N` if given, else a double.
+        func inexact(digits: Int?) -> PartKind {
+            guard self == .exact else { return self }
+            return digits.map { .float(digits: $0) } ?? .double
+        }
     }
 
     // MARK: - Entry points
 
     /// `op a b` where `a` or `b` is complex, or (`extends`) real operands whose answer is not real.
     static func binary(_ op: BuiltinID, _ a: Number, _ b: Number, digits: Int?, angle: AngleUnit) -> NumberOutcome {
-        do { return .value(try binaryValue(op, a, b, digits: digits, angle: angle)) } catch { return .failure(error.code, error.message) }
+        do { return .value(try binaryValue(op, a, b, digits: digits, angle: angle)) } catch { return error.outcome }
     }
 
     /// `op a` where `a` is complex, or (`extends`) a real whose answer is not real.
     static func unary(_ op: BuiltinID, _ a: Number, digits: Int?, angle: AngleUnit) -> NumberOutcome {
-        do { return .value(try unaryValue(op, a, digits: digits, angle: angle)) } catch { return .failure(error.code, error.message) }
+        do { return .value(try unaryValue(op, a, digits: digits, angle: angle)) } catch { return error.outcome }
     }
 
     /// Whether real operands of `op` have a complex answer where real arithmetic has none: the
@@ -179,11 +188,17 @@ enum ComplexArithmetic {
     /// (a+bi)/(c+di) = ((ac+bd) + (bc−ad)i)/(c²+d²), of exact values.
     static func quotient(_ x: Number, _ y: Number) throws(Failure) -> (Number, Number) {
         let (a, b, c, d) = (x.realPart, x.imaginaryPart, y.realPart, y.imaginaryPart)
-        let norm = try parts(.add, try parts(.multiply, c, c), try parts(.multiply, d, d))
-        if norm.isZero { throw Failure(code: .divisionByZero, message: "division by zero") }
+        let n = try norm(y)
+        if n.isZero { throw Failure(code: .divisionByZero, message: "division by zero") }
         let re = try parts(.add, try parts(.multiply, a, c), try parts(.multiply, b, d))
         let im = try parts(.subtract, try parts(.multiply, b, c), try parts(.multiply, a, d))
-        return (try parts(.divide, re, norm), try parts(.divide, im, norm))
+        return (try parts(.divide, re, n), try parts(.divide, im, n))
+    }
+
+    /// re² + im² of an exact value, exactly.
+    static func norm(_ z: Number) throws(Failure) -> Number {
+        let (a, b) = (z.realPart, z.imaginaryPart)
+        return try parts(.add, try parts(.multiply, a, a), try parts(.multiply, b, b))
     }
 
     /// The value of exact parts in the result's kind: each part rounded once.
@@ -203,9 +218,8 @@ enum ComplexArithmetic {
     /// q = ±√((|z|−a)/2), the sign of b (the principal root; b = 0 with a < 0 gives √(−a)·i).
     static func exactSquareRoot(_ z: Number) -> Number? {
         let a = z.realPart, b = z.imaginaryPart
-        guard let norm = try? parts(.add, try parts(.multiply, a, a), try parts(.multiply, b, b)),
-              let m = exactRoot(norm),
-              let half = Optional(Number.ratio(.small(1), .small(2))),
+        let half = Number.ratio(.small(1), .small(2))
+        guard let m = (try? norm(z)).flatMap(exactRoot),
               let p2 = try? parts(.multiply, try parts(.add, m, a), half),
               let q2 = try? parts(.multiply, try parts(.subtract, m, a), half),
               let p = exactRoot(p2), let q = exactRoot(q2) else { return nil }
@@ -271,8 +285,7 @@ enum ComplexArithmetic {
 
     /// |z|: exact when √(re² + im²) is rational (`3 4i + abs` is 5), else correctly rounded.
     static func modulus(_ z: Number, _ kind: PartKind, digits: Int?) throws(Failure) -> Number {
-        let x = exact(z)
-        let norm = try parts(.add, try parts(.multiply, x.realPart, x.realPart), try parts(.multiply, x.imaginaryPart, x.imaginaryPart))
+        let norm = try norm(exact(z))
         if let r = exactRoot(norm) {
             return kind == .exact ? r : try rounded(r, Number(0), kind)
         }
@@ -283,8 +296,7 @@ enum ComplexArithmetic {
             guard r.isFinite else { throw tooLarge(.abs) }
             return Number(r)
         }
-        let inexact = kind == .exact ? (digits.map { PartKind.float(digits: $0) } ?? .double) : kind
-        return try real(.hypot, z.realPart, z.imaginaryPart, inexact, angle: .radians)
+        return try real(.hypot, z.realPart, z.imaginaryPart, kind.inexact(digits: digits), angle: .radians)
     }
 
     /// arg z = atan2(im, re), in the angle unit: exactly 0 for a positive real.
@@ -298,8 +310,7 @@ enum ComplexArithmetic {
             // whose angle MPFR rounds once.
             return Number(MPFRDouble.atan2(nb * da, na * db, degrees: angle == .degrees))
         }
-        let kind = PartKind(z) == .exact ? (digits.map { PartKind.float(digits: $0) } ?? .double) : PartKind(z)
-        return try real(.atan2, z.imaginaryPart, z.realPart, kind, angle: angle)
+        return try real(.atan2, z.imaginaryPart, z.realPart, PartKind(z).inexact(digits: digits), angle: angle)
     }
 
     /// A real word of two real operands in the result's kind (`hypot`, `atan2`).
@@ -323,8 +334,7 @@ enum ComplexArithmetic {
     /// for exact and double operands (an exact operand rounded to the nearest double first, as
     /// for reals), `--digits` values at their digits.
     static func function(_ op: BuiltinID, _ z: Number, _ w: Number?, _ kind: PartKind, digits: Int?) throws(Failure) -> Number {
-        // Exact operands: the result is inexact, at `--digits N` if given, else in doubles.
-        let kind = kind == .exact ? digits.map { PartKind.float(digits: $0) } ?? .double : kind
+        let kind = kind.inexact(digits: digits)
         if case .float(let digits) = kind {
             let x = (re: BigFloat.from(z.realPart, digits: digits), im: BigFloat.from(z.imaginaryPart, digits: digits))
             let y = w.map { (re: BigFloat.from($0.realPart, digits: digits), im: BigFloat.from($0.imaginaryPart, digits: digits)) }

@@ -45,8 +45,7 @@ extension ComplexFunctions {
             // result is ±1 and a tiny part (`farTanh`).
             let f = direct(op)!
             return { r, precision in
-                op == .tanh ? farTanh(r, z, precision, swapped: false) ?? ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision)
-                    : farTanh(r, z, precision, swapped: true) ?? ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision)
+                farTanh(r, z, precision, swapped: op == .tan) ?? ComplexRounding.accuracy(f(r, z, ComplexRounding.nearest), precision)
             }
         }
         if let f = direct(op) {
