@@ -57,7 +57,7 @@ extension Machine {
 
     /// `[ … ]`: the quotation compiled as word `word`.
     mutating func pushQuotation(_ word: Int32, at range: Range<Int>) {
-        pushConstant(encode(.quotation(Quotation(word: word, text: words[Int(word)].name))), kind: .number, op: .add,
+        pushConstant(encode(.quotation(Quotation(word: word, text: compiler.quotations[Int(word)].name))), kind: .number, op: .add,
                      token: range)
     }
 

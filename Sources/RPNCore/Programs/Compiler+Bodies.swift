@@ -404,7 +404,8 @@ extension Compiler {
                     let body = Array(tokens[index..<end])
                     let close = tokens[end]
                     index = end + 1
-                    if let word = compileQuotation(body, open: token, close: close, buffer, base, variables: &variables, log: &log) {
+                    if let word = compileQuotation(body, open: token, close: close, in: wordIndex, buffer, base, variables: &variables,
+                                                   log: &log) {
                         code.append(Instruction(.quotation, a: Int(word)), token)
                         lastQuotation = (code.count - 1, word)
                         take(0, 1, at: token.range, "[")
@@ -500,12 +501,12 @@ extension Compiler {
                     // Their effect is the quotation's (or the list's length): known when the
                     // quotation is written right before them.
                     if op != .fromList, let (pc, word) = lastQuotation, pc == code.count - 1,
-                       let effect = words[Int(word)].effect {
+                       let effect = quotations[Int(word)].effect {
                         let (i, o) = (effect.inputs.count, effect.outputs.count)
                         if op == .times, i != o {
                             log.report(.error, .quotationEffect,
                                        "times runs its quotation again and again, so it must leave the stack as deep as it "
-                                           + "found it, and \(words[Int(word)].name) is \(effect.description)",
+                                           + "found it, and \(quotations[Int(word)].name) is \(effect.description)",
                                        code.token(at: pc).range)
                             broken = true
                         }

@@ -1,5 +1,11 @@
 /// Quotations (issue 19): `[ … ]` compiled as a word of its own without a name, whose effect
 /// the checker infers as a definition's; `' NAME`, a word as a quotation.
+///
+/// Compiled quotations are kept apart from the words (`Compiler.quotations`): no name calls
+/// them, the lists of one's own words (editors, `:words`, `--json`) never show them, and the
+/// words stay in the order of their definitions. The array only grows: a quotation value
+/// refers to its entry by index, and an editor's run that goes back to a checkpoint keeps
+/// the entries a value of the previous run may still refer to.
 extension Compiler {
     /// Quotations nest at most this deep (each level is compiled by a call of `compileBody`:
     /// the depth of that recursion is bounded, whatever the input).
@@ -13,7 +19,8 @@ extension Compiler {
 
     /// Compiles the tokens between `[` and `]` as a word; its index, or nil when it has errors
     /// (reported).
-    mutating func compileQuotation(_ body: [Token], open: Token, close: Token, _ buffer: UnsafeBufferPointer<UInt8>,
+    mutating func compileQuotation(_ body: [Token], open: Token, close: Token, in enclosing: Int32,
+                                   _ buffer: UnsafeBufferPointer<UInt8>,
                                    _ base: Int, variables: inout Variables, log: inout DiagnosticLog) -> Int32? {
         guard quotationNesting < Self.quotationNestingLimit else {
             log.report(.error, .invalidDefinition, "quotations nest at most \(Self.quotationNestingLimit) deep", open.range)
@@ -24,18 +31,16 @@ extension Compiler {
         let whole = open.range.lowerBound..<close.range.upperBound
         let text = Self.oneLine(buffer.text(whole, base: base))
         let compiled = compileBody(body, for: .definition(name: text, nameIndex: -1, nameRange: open.range, declared: nil,
-                                                          effectRange: nil, index: Int32(words.count)),
+                                                          effectRange: nil, index: enclosing),
                                    buffer, base, span: whole, copyingText: true, variables: &variables, log: &log)
         guard let program = compiled.program else { return nil }
         let effect = StackEffect(inputs: compiled.inputs, outputs: compiled.outputs, like: nil)
         let definition = WordDefinition(
             name: text, nameRange: open.range, range: whole, declaredEffect: nil, effect: effect, parameters: [],
             isFunction: compiled.outputs == 1 && !compiled.hasSideEffects, isRecursive: false,
-            hasSideEffects: compiled.hasSideEffects, dependencies: compiled.dependencies, program: program,
-            isQuotation: true)
-        words.append(definition)
-        wordHeaders.append(definition.program.header)
-        return Int32(words.count - 1)
+            hasSideEffects: compiled.hasSideEffects, dependencies: compiled.dependencies, program: program)
+        quotations.append(definition)
+        return Int32(quotations.count - 1)
     }
 
     /// The text of a quotation on one line: each run of blanks one space.

@@ -41,6 +41,8 @@ struct Compiler: @unchecked Sendable {
     var blockSlack = Int.max
     /// How deep the quotation being compiled is in others (`Compiler+Quotations`).
     var quotationNesting = 0
+    /// Every quotation compiled, `[ … ]` (`Compiler+Quotations`); `Quotation.word` indexes it.
+    var quotations: [WordDefinition] = []
 
     struct ForwardCall {
         let name: String

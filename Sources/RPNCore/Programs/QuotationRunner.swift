@@ -20,7 +20,7 @@ struct QuotationRunner {
     /// `[ … ]`'s checked effect (nil: its body has errors, reported where it was written).
     static func effect(of quotation: Quotation, in machine: Machine) -> (inputs: Int, outputs: Int)? {
         if let builtin = quotation.builtin { return (builtin.isBinary ? 2 : builtin.isTernary ? 3 : 1, 1) }
-        guard let effect = machine.words[Int(quotation.word)].effect else { return nil }
+        guard let effect = machine.compiler.quotations[Int(quotation.word)].effect else { return nil }
         return (effect.inputs.count, effect.outputs.count)
     }
 
@@ -60,7 +60,7 @@ struct QuotationRunner {
             if machine.hooks?.trace == nil { made.hooks = machine.hooks }
             inner = made
         }
-        let definition = machine.words[Int(quotation.word)]
+        let definition = machine.compiler.quotations[Int(quotation.word)]
         inner!.stack.removeAll(keepingCapacity: true)
         inner!.log = DiagnosticLog(limit: machine.options.diagnosticLimit)
         for argument in arguments { inner!.stack.append(inner!.encode(argument)) }

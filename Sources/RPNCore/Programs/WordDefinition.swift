@@ -21,9 +21,6 @@ public struct WordDefinition: Sendable {
     /// Variable buckets (see `Node.dependencies`) the word reads, through the words it calls.
     let dependencies: UInt32
     let program: Program
-    /// A quotation's body (`[ dup × ]`, named by its text): no name calls it, and the lists of
-    /// one's own words leave it out.
-    public var isQuotation = false
 
     var inputCount: Int { effect?.inputs.count ?? declaredEffect?.inputs.count ?? 0 }
     var outputCount: Int { effect?.outputs.count ?? declaredEffect?.outputs.count ?? 0 }
