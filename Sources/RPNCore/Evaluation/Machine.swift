@@ -158,6 +158,11 @@ public struct Machine: Sendable {
     // MARK: - Running
 
     /// Binds a variable from outside the program (`--set`, the shell's `:set`).
+    /// Pushes a value given from outside (`rpn --list`'s data).
+    public mutating func push(_ value: Number) {
+        pushConstant(encode(value), kind: .number, op: .add, token: 0..<0)
+    }
+
     public mutating func setVariable(_ name: String, to value: Number?) {
         // There is one zero (grammar/rpn.ebnf): a -0 from outside becomes 0 as every result does.
         bind(variables.intern(name), value.map { .value($0.normalizingZero) } ?? .unset)
