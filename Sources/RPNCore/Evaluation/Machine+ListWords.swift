@@ -56,6 +56,7 @@ extension Machine {
             guard case .list(let elements) = a else { return Self.needsList(op, a) }
             guard case .quotation(let q) = b else { return Self.needsQuotation(op, b) }
             var runner = QuotationRunner(q, op: op, inputs: 1, outputs: 1)
+            if let failure = runner.mismatch(in: self) { return .failure(failure.code, failure.message) }
             var results: [Number] = []
             for (i, element) in elements.enumerated() {
                 switch runner.run([element], on: &self) {
@@ -98,6 +99,7 @@ extension Machine {
         // fold ( l init q -- x ): the accumulator and each element, in order.
         guard case .quotation(let q) = c else { return Self.needsQuotation(op, c) }
         var runner = QuotationRunner(q, op: op, inputs: 2, outputs: 1)
+        if let failure = runner.mismatch(in: self) { return .failure(failure.code, failure.message) }
         var accumulator = b
         for (i, element) in elements.enumerated() {
             switch runner.run([accumulator, element], on: &self) {

@@ -552,6 +552,16 @@ extension Compiler {
                     broken = true
                 }
             case .number, .constant, .operator, .function:
+                if let op = token.builtin, op == .map || op == .filter || op == .fold,
+                   let (pc, word) = lastQuotation, pc == code.count - 1, let effect = quotations[Int(word)].effect,
+                   effect.inputs.count != (op == .fold ? 2 : 1) || effect.outputs.count != 1 {
+                    // The quotation right before the word: its effect is known here, and wrong.
+                    let wanted = StackEffect(inputs: op == .fold ? 2 : 1, outputs: 1)
+                    log.report(.error, .quotationEffect,
+                               "\(spelled) needs a quotation \(wanted.description), and \(quotations[Int(word)].name) is "
+                                   + effect.description, code.token(at: pc).range)
+                    broken = true
+                }
                 emit(token, buffer, base, into: code, variables: &variables)
                 let effect = Self.effect(of: token)!
                 take(effect.inputs, effect.outputs, at: token.range, spelled)

@@ -32,6 +32,14 @@ struct QuotationRunner {
             + "and \(quotation.text) is \(got.description)")
     }
 
+    /// Why the quotation cannot run here: its effect is not the one the word needs (nil: it can,
+    /// or its body has errors, reported where it was written).
+    func mismatch(in machine: Machine) -> ListFailure? {
+        guard let effect = Self.effect(of: quotation, in: machine), effect.inputs != inputs || effect.outputs != outputs
+        else { return nil }
+        return effectMismatch(effect)
+    }
+
     /// The quotation run on `arguments`: its `outputs` results.
     mutating func run(_ arguments: [Number], on machine: inout Machine) -> Result<[Number], ListFailure> {
         guard let effect = Self.effect(of: quotation, in: machine) else {
