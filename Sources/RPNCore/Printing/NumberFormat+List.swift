@@ -24,6 +24,9 @@ extension NumberFormat {
             }
         }
         guard case .list(let top) = list else { return }
+        // A description writes exact fractions as such (`{1/3, 2}`): infix that reads back.
+        var elementFormat = self
+        if listStyle == .description { elementFormat.fractions = true }
         begin(top)
         while !pending.isEmpty {
             let (elements, next) = pending[pending.count - 1]
@@ -37,7 +40,7 @@ extension NumberFormat {
             if case .list(let inner) = elements[next] {
                 begin(inner)
             } else {
-                append(elements[next], to: &out)
+                elementFormat.append(elements[next], to: &out)
             }
         }
     }
