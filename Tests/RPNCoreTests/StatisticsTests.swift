@@ -263,3 +263,57 @@ import Testing
         #expect(counts == [Number(1), Number(1)])
     }
 }
+
+/// NIST StRD (StatisticsNISTData.swift): the univariate sets' certified mean and sample
+/// standard deviation, and Norris's certified regression line.
+@Suite struct StatisticsNISTTests {
+    typealias Data = StatisticsNISTData
+
+    /// Whether `value` rounds to `certified` at 15 significant digits: |value − certified| ≤
+    /// half a unit of the 15th digit, in exact arithmetic.
+    static func agrees(_ value: Number, _ certified: String, _ halfUnit: String) -> Bool {
+        let exact = Statistics.exactValue(value)
+        guard case .value(let difference) = Number.exact(op: .subtract, exact, NumberText.number(certified)) else { return false }
+        let magnitude = difference.signum < 0 ? Statistics.exactValue(Number.negated(difference)) : difference
+        return Number.compare(magnitude, NumberText.number(halfUnit)) <= 0
+    }
+
+    /// The data as NIST's decimals, exact: the exact mean and the standard deviation (at 40
+    /// digits) agree with every certified digit.
+    @Test(arguments: Data.univariate)
+    func exactDataAgreeWithEveryCertifiedDigit(_ set: Data.Univariate) {
+        let values = set.values.map(NumberText.number)
+        guard case .value(let mean) = Statistics.summary(.mean, of: values, digits: nil),
+              case .value(let sd) = Statistics.summary(.standardDeviation, of: values, digits: 40) else {
+            Issue.record("no value")
+            return
+        }
+        #expect(mean.isExact)
+        #expect(Self.agrees(mean, set.mean, set.meanHalfUnit), "mean \(NumberText.text(mean))")
+        #expect(Self.agrees(sd, set.standardDeviation, set.standardDeviationHalfUnit), "sdev \(NumberText.text(sd))")
+    }
+
+    /// The data read as doubles: the correctly rounded mean and standard deviation of their
+    /// exact binary values, bit for bit as Python's fractions give them.
+    @Test(arguments: Data.univariate)
+    func doubleDataGiveTheCorrectlyRoundedResults(_ set: Data.Univariate) {
+        let values = set.values.map { Number(Double($0)!) }
+        #expect(NumberText.text(Statistics.summary(.mean, of: values, digits: nil)) == "real(\(set.doubleMean))")
+        #expect(NumberText.text(Statistics.summary(.standardDeviation, of: values, digits: nil)) == "real(\(set.doubleStandardDeviation))")
+    }
+
+    @Test func norrisRegressionLine() {
+        let xs = Data.norris.xs.map(NumberText.number), ys = Data.norris.ys.map(NumberText.number)
+        guard case .success(let exact) = Statistics.linearRegression(xs, ys, digits: nil),
+              case .success(let doubles) = Statistics.linearRegression(xs.map { Number($0.doubleValue) },
+                                                                      ys.map { Number($0.doubleValue) }, digits: nil) else {
+            Issue.record("no line")
+            return
+        }
+        #expect(exact.slope.isExact && exact.intercept.isExact)
+        #expect(Self.agrees(exact.slope, Data.norris.slope, Data.norris.slopeHalfUnit))
+        #expect(Self.agrees(exact.intercept, Data.norris.intercept, Data.norris.interceptHalfUnit))
+        #expect(NumberText.text(doubles.slope) == "real(\(Data.norris.doubleSlope))")
+        #expect(NumberText.text(doubles.intercept) == "real(\(Data.norris.doubleIntercept))")
+    }
+}
