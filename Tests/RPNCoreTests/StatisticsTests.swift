@@ -118,6 +118,18 @@ import Testing
         #expect(Self.text(Statistics.summary(.sum, of: data, digits: nil)) == "real(0.6)")
     }
 
+    /// With `digits`, doubles are values of 17 digits (what a double carries): the mean of the
+    /// doubles 0.1 and 0.2 is their exact mean 0.150000000000000008326672684688674… (Python:
+    /// Decimal of (Fraction(0.1) + Fraction(0.2))/2) at 17 digits.
+    @Test func doublesWithDigitsCarry17Digits() {
+        guard case .value(.float(let f)) = Statistics.summary(.mean, of: [.real(0.1), .real(0.2)], digits: 30) else {
+            Issue.record("not a --digits value")
+            return
+        }
+        #expect(f.digits == 17)
+        #expect(String(decoding: f.significantDigits(17).digits, as: UTF8.self) == "15000000000000001")
+    }
+
     /// 1 and 1.0 are one value for mode (Python: 1 == 1.0); the result is inexact as the
     /// list is.
     @Test func modeComparesNumerically() {
@@ -256,6 +268,13 @@ import Testing
         #expect(zero.code == .outOfDomain)
         #expect(half.code == .notInteger)
         #expect(empty.code == .emptyList)
+        guard case .failure(let many) = Statistics.histogram(data, bins: Statistics.binLimit + 1),
+              case .failure(let huge) = Statistics.histogram(data, bins: NumberText.number("100000000000000000000000")) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(many.code == .outOfDomain && huge.code == .outOfDomain)
+        #expect(huge.message == "hist makes at most 1000000 bins, got 100000000000000000000000")
         guard case .success(let counts) = Statistics.histogram(data, bins: .real(2)) else {
             Issue.record("2.0 bins refused")
             return

@@ -1,4 +1,11 @@
 extension Statistics {
+    /// The most bins a histogram has: its counts are a list of that many values.
+    public static let binLimit = 1_000_000
+
+    static func tooManyBins(_ asked: String) -> Failure {
+        Failure(code: .outOfDomain, message: "hist makes at most \(binLimit) bins, got \(asked)")
+    }
+
     /// The counts of `bins` equal-width bins (see `histogram`). A value's bin is
     /// ⌊bins·(x − low)/(high − low)⌋, the last bin closed; doubles find it in doubles, and
     /// exactly when that lands near an edge, where rounding could move a value across.
@@ -6,6 +13,7 @@ extension Statistics {
         guard bins >= 1 else {
             throw Failure(code: .outOfDomain, message: "hist needs at least 1 bin, got \(bins)")
         }
+        guard bins <= binLimit else { throw tooManyBins(String(bins)) }
         try requireCount(values.count, atLeast: 1, "hist")
         if let z = values.first(where: \.isComplex) { throw notReal("hist", z) }
         var low = values[0], high = values[0]

@@ -13,6 +13,8 @@ extension Statistics {
         let winner: Int
         if let doubles = machineDoubles(values) {
             winner = mostFrequent(doubles)
+        } else if let integers = machineIntegers(values) {
+            winner = mostFrequent(integers)
         } else {
             winner = mostFrequent(values.map(exactValue))
         }
@@ -38,9 +40,20 @@ extension Statistics {
         return doubles
     }
 
+    /// The values as machine integers when they all are.
+    static func machineIntegers(_ values: [Number]) -> [Int]? {
+        var integers = [Int]()
+        integers.reserveCapacity(values.count)
+        for x in values {
+            guard case .integer(.small(let i)) = x else { return nil }
+            integers.append(i)
+        }
+        return integers
+    }
+
     /// The index of the first occurrence of the most frequent key (the earliest among ties).
     static func mostFrequent<Key: Hashable>(_ keys: [Key]) -> Int {
-        var table = [Key: Occurrences](minimumCapacity: Swift.min(keys.count, 1 << 16))
+        var table = [Key: Occurrences](minimumCapacity: keys.count)  // no rehashing as it grows
         for (i, key) in keys.enumerated() {
             table[key, default: Occurrences(count: 0, first: i)].count += 1
         }

@@ -1,17 +1,10 @@
 extension Statistics {
-    /// The values in increasing numeric order (by exact value across kinds). Doubles alone are
-    /// sorted as doubles.
+    /// The values in increasing numeric order (by exact value across kinds). Doubles alone
+    /// are sorted as doubles, machine integers alone as machine integers.
     static func sortedValues(_ values: [Number]) -> [Number] {
-        var doubles = [Double]()
-        doubles.reserveCapacity(values.count)
-        for x in values {
-            guard case .real(let d) = x else {
-                return values.sorted { Number.compare($0, $1) < 0 }
-            }
-            doubles.append(d)
-        }
-        doubles.sort()
-        return doubles.map { .real($0) }
+        if let doubles = machineDoubles(values) { return doubles.sorted().map { .real($0) } }
+        if let integers = machineIntegers(values) { return integers.sorted().map { Number($0) } }
+        return values.sorted { Number.compare($0, $1) < 0 }
     }
 
     /// The sorted values at h = (n − 1)·p, interpolated linearly between neighbours: x⌊h⌋ +

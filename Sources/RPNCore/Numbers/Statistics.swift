@@ -155,9 +155,10 @@ public enum Statistics {
         guard case .integer(let k) = ComplexArithmetic.exact(bins) else {
             return .failure(Failure(code: .notInteger, message: "hist needs a whole number of bins, got \(text(bins))"))
         }
-        guard case .small(let count) = k, count >= 1 else {
+        guard k.signum > 0 else {
             return .failure(Failure(code: .outOfDomain, message: "hist needs at least 1 bin, got \(text(bins))"))
         }
+        guard case .small(let count) = k else { return .failure(tooManyBins(Limit.integerText(k))) }
         return histogram(values, bins: count)
     }
 
