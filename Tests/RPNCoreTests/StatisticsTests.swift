@@ -56,7 +56,12 @@ import Testing
         (.mean, ["0.1", "0.2"], "3/20"),
         // Errors.
         (.mean, [], "empty-list"),
-        (.sum, [], "empty-list"),
+        (.sum, [], "0"),  // the empty sum and product: the identities
+        (.product, [], "1"),
+        (.median, [], "empty-list"),
+        (.mode, [], "empty-list"),
+        (.minimum, [], "empty-list"),
+        (.populationStandardDeviation, [], "empty-list"),
         (.variance, ["1"], "too-few-values"),
         (.standardDeviation, ["1"], "too-few-values"),
         (.populationVariance, ["7"], "0"),
@@ -319,6 +324,26 @@ import Testing
         let values = set.values.map { Number(Double($0)!) }
         #expect(NumberText.text(Statistics.summary(.mean, of: values, digits: nil)) == "real(\(set.doubleMean))")
         #expect(NumberText.text(Statistics.summary(.standardDeviation, of: values, digits: nil)) == "real(\(set.doubleStandardDeviation))")
+    }
+
+    /// The data as `--digits 40` values (NIST's decimals rounded to 40 digits' bits, so within
+    /// 10^-40 of them): mean and standard deviation at 40 digits still agree with every
+    /// certified digit. (The moments of MPFR values: `DyadicSum`.)
+    @Test(arguments: Data.univariate)
+    func digitsValuesAgreeWithEveryCertifiedDigit(_ set: Data.Univariate) {
+        let values = set.values.map { Number.float(BigFloat.from(NumberText.number($0), digits: 40)) }
+        guard case .value(let mean) = Statistics.summary(.mean, of: values, digits: 40),
+              case .value(let sd) = Statistics.summary(.standardDeviation, of: values, digits: 40) else {
+            Issue.record("no value")
+            return
+        }
+        guard case .float(let m) = mean, case .float(let s) = sd else {
+            Issue.record("not --digits values")
+            return
+        }
+        #expect(m.digits == 40 && s.digits == 40)
+        #expect(Self.agrees(mean, set.mean, set.meanHalfUnit), "mean \(NumberText.text(mean))")
+        #expect(Self.agrees(sd, set.standardDeviation, set.standardDeviationHalfUnit), "sdev \(NumberText.text(sd))")
     }
 
     @Test func norrisRegressionLine() {

@@ -18,8 +18,8 @@ extension Statistics {
         if let z = values.first(where: \.isComplex) { throw notReal("hist", z) }
         var low = values[0], high = values[0]
         for x in values.dropFirst() {
-            if Number.compare(x, low) < 0 { low = x }
-            if Number.compare(x, high) > 0 { high = x }
+            if precedes(x, low) { low = x }
+            if precedes(high, x) { high = x }
         }
         var counts = [Int](repeating: 0, count: bins)
         if Number.compare(low, high) == 0 {

@@ -19,6 +19,7 @@ extension Statistics {
     /// Σx and (if `squares`) Σx² of real values, exactly.
     static func moments(_ values: [Number], squares: Bool) throws(Failure) -> Moments {
         if let fast = machineMoments(values, squares: squares) { return fast }
+        if let dyadic = dyadicMoments(values, squares: squares) { return dyadic }
         var sum = Number(0), sumOfSquares = Number(0)
         for x in values {
             let v = exactValue(x)

@@ -4,7 +4,15 @@ extension Statistics {
     static func sortedValues(_ values: [Number]) -> [Number] {
         if let doubles = machineDoubles(values) { return doubles.sorted().map { .real($0) } }
         if let integers = machineIntegers(values) { return integers.sorted().map { Number($0) } }
-        return values.sorted { Number.compare($0, $1) < 0 }
+        return values.sorted(by: precedes)
+    }
+
+    /// Numeric order; two `--digits` values by MPFR's comparison, not by their exact fractions
+    /// (which `Number.compare` builds: GMP integers for every comparison of a sort).
+    @inline(__always)
+    static func precedes(_ a: Number, _ b: Number) -> Bool {
+        if case .float(let x) = a, case .float(let y) = b { return x.compare(y) < 0 }
+        return Number.compare(a, b) < 0
     }
 
     /// The sorted values at h = (n − 1)·p, interpolated linearly between neighbours: x⌊h⌋ +
@@ -42,8 +50,7 @@ extension Statistics {
     static func extreme(_ values: [Number], _ kind: PartKind, maximum: Bool) throws(Failure) -> Number {
         var best = values[0]
         for x in values.dropFirst() {
-            let c = Number.compare(x, best)
-            if maximum ? c > 0 : c < 0 { best = x }
+            if maximum ? precedes(best, x) : precedes(x, best) { best = x }
         }
         return try rounded(exactValue(best), kind, maximum ? "max" : "min")
     }

@@ -25,7 +25,8 @@
 /// per value. Other exact values (big integers, rationals, `--digits` values) are summed as
 /// exact `Number`s.
 public enum Statistics {
-    /// The statistics of one list.
+    /// The statistics of one list. Of an empty list, the sum is 0 and the product 1; the others
+    /// fail with `empty-list`.
     public enum Summary: Sendable, CaseIterable {
         case sum, product, mean, median, mode
         /// The sample variance: Σ(x − mean)² / (n − 1).
@@ -85,6 +86,9 @@ public enum Statistics {
     }
 
     static func summaryValue(_ s: Summary, of values: [Number], digits: Int?) throws(Failure) -> Number {
+        // The empty sum and product are the identities (as Python's sum and math.prod); every
+        // other statistic of no values has none.
+        if values.isEmpty, s == .sum || s == .product { return Number(s == .sum ? 0 : 1) }
         try requireCount(values.count, atLeast: s.minimumCount, s.name)
         if let z = values.first(where: \.isComplex) {
             switch s {
