@@ -359,5 +359,14 @@ import Testing
         #expect(Self.agrees(exact.intercept, Data.norris.intercept, Data.norris.interceptHalfUnit))
         #expect(NumberText.text(doubles.slope) == "real(\(Data.norris.doubleSlope))")
         #expect(NumberText.text(doubles.intercept) == "real(\(Data.norris.doubleIntercept))")
+        // As 40-digit values (within 10^-40 of NIST's decimals): the line agrees at 15 digits.
+        let floats = (xs.map { Number.float(BigFloat.from($0, digits: 40)) }, ys.map { Number.float(BigFloat.from($0, digits: 40)) })
+        guard case .success(let line) = Statistics.linearRegression(floats.0, floats.1, digits: 40),
+              case .float = line.slope, case .float = line.intercept else {
+            Issue.record("no --digits line")
+            return
+        }
+        #expect(Self.agrees(line.slope, Data.norris.slope, Data.norris.slopeHalfUnit))
+        #expect(Self.agrees(line.intercept, Data.norris.intercept, Data.norris.interceptHalfUnit))
     }
 }

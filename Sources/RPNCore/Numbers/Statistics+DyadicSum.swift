@@ -111,3 +111,32 @@ extension Statistics {
         return Moments(count: values.count, sum: sum.value, sumOfSquares: squares ? sumOfSquares.value : Number(0))
     }
 }
+
+extension Statistics {
+    /// The paired moments of dyadic values (see `DyadicSum`); nil when a value is not dyadic
+    /// or the exponents span too far.
+    static func dyadicPairedMoments(_ xs: [Number], _ ys: [Number]) -> PairedMoments? {
+        let terms = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 3)
+        let u = terms, v = terms + 1, product = terms + 2
+        for i in 0..<3 { __gmpz_init(terms + i) }
+        defer {
+            for i in 0..<3 { __gmpz_clear(terms + i) }
+            terms.deallocate()
+        }
+        let sx = DyadicSum(), sy = DyadicSum(), sxx = DyadicSum(), syy = DyadicSum(), sxy = DyadicSum()
+        for (x, y) in zip(xs, ys) {
+            guard let e = dyadic(x, into: u), let f = dyadic(y, into: v) else { return nil }
+            // The products first: `add` shifts its term in place.
+            __gmpz_mul(product, u, v)
+            sxy.add(product, exponent: e + f)
+            __gmpz_mul(product, u, u)
+            sxx.add(product, exponent: 2 * e)
+            __gmpz_mul(product, v, v)
+            syy.add(product, exponent: 2 * f)
+            sx.add(u, exponent: e)
+            sy.add(v, exponent: f)
+        }
+        guard ![sx, sy, sxx, syy, sxy].contains(where: \.overflowed) else { return nil }
+        return PairedMoments(count: xs.count, sx: sx.value, sy: sy.value, sxx: sxx.value, syy: syy.value, sxy: sxy.value)
+    }
+}

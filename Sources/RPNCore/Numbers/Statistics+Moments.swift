@@ -92,6 +92,7 @@ extension Statistics {
         try requireCount(xs.count, atLeast: minimumCount, name)
         if let z = xs.first(where: \.isComplex) ?? ys.first(where: \.isComplex) { throw notReal(name, z) }
         if let fast = machinePairedMoments(xs, ys) { return fast }
+        if let dyadic = dyadicPairedMoments(xs, ys) { return dyadic }
         var m = PairedMoments(count: xs.count, sx: Number(0), sy: Number(0), sxx: Number(0), syy: Number(0), sxy: Number(0))
         for (x, y) in zip(xs, ys) {
             let u = exactValue(x), v = exactValue(y)

@@ -22,8 +22,9 @@
 ///
 /// Speed: the sums of doubles and small integers (all the moments: Σx, Σx², Σxy) are exact
 /// fixed-point sums of machine words (`FixedPointSum`); GMP is reached once per sum, not once
-/// per value. Other exact values (big integers, rationals, `--digits` values) are summed as
-/// exact `Number`s.
+/// per value. Big integers and `--digits` values are summed as one GMP integer at the lowest
+/// exponent (`DyadicSum`); rationals as exact `Number`s. Order statistics sort doubles and
+/// machine integers as such.
 public enum Statistics {
     /// The statistics of one list. Of an empty list, the sum is 0 and the product 1; the others
     /// fail with `empty-list`.
