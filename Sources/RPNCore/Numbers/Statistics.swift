@@ -255,7 +255,7 @@ public enum Statistics {
     }
 
     static func tooLargeForDouble(_ name: String) -> Failure {
-        Failure(code: .notFinite, message: "the \(name) is too large for a double (over 1.8e308)")
+        Failure(code: .notFinite, message: "\(name): the result is too large for a double (over 1.8e308)")
     }
 
     /// A value in a message.
