@@ -61,6 +61,13 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case notInteger = "not-integer"
     /// A word that needs real values got a complex one (`<`, `floor`, `mod`…).
     case notReal = "not-real"
+    // Statistics of lists (issue 19).
+    /// A statistic of an empty list (`mean` of `{}`).
+    case emptyList = "empty-list"
+    /// A statistic of too few values (a sample variance of one value).
+    case tooFewValues = "too-few-values"
+    /// Paired statistics (`cov`, `corr`, `linreg`) of lists of different lengths.
+    case lengthMismatch = "length-mismatch"
     // Programs (issue 10): limits of running, and the static checks of definitions and blocks.
     case stepLimit = "step-limit"
     case recursionLimit = "recursion-limit"
