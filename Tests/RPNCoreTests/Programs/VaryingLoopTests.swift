@@ -43,22 +43,23 @@ import Testing
         var counted = Self.machine("1 1000000 for i i next depth", options)
         #expect(counted.diagnostics.isEmpty)
         #expect(counted.depth == 1_000_001)
-        #expect(counted.values().last == 1_000_000)
+        func number(_ n: Int) -> Number { exact ? .integer(ExactInteger(n)) : .real(Double(n)) }
+        #expect(counted.values().last == number(1_000_000))
         var until = Self.machine("0 begin 1 + dup dup 100000 > until depth", options)
         #expect(until.diagnostics.isEmpty)
         #expect(until.depth == 100_003)
-        #expect(until.values().last == 100_002)
+        #expect(until.values().last == number(100_002))
         // In a word, called twice: 2 × 300000 pushes (300000 is past what a known count
         // spells out, so the effect varies).
         var word = Self.machine(": up 1 300000 for i i next ; up up depth", options)
         #expect(word.diagnostics.isEmpty)
-        #expect(word.values().last == 600_000)
+        #expect(word.values().last == number(600_000))
     }
 
     /// Too few entries as a varying loop runs: the missing operand is reported at its token,
     /// as at the top level, and the run goes on without crashing. On 1 2 3 with bounds 1 5:
-    /// 2+3 = 5, 1+5 = 6, then `+` finds 1 entry. `if` and `until` with no flag, `for` with no
-    /// bounds, likewise.
+    /// 2+3 = 5, 1+5 = 6, then `+` finds 1 entry in rounds 3, 4 and 5 (as any error in a loop,
+    /// once a round). `if` and `until` with no flag, `for` with no bounds, likewise.
     @Test(arguments: [
         (": eat 1 swap for i + next ; 1 2 3 5 eat", "+ needs 2 operands, found 1", 19),
         (": f begin drop depth 0 = until if 1 else 2 then ; 1 2 f", "if needs 1 operand, found 0", 31),
@@ -68,7 +69,8 @@ import Testing
     func missingOperandsAsItRuns(_ text: String, _ message: String, _ offset: Int) {
         for trees in [false, true] {
             let machine = Self.machine(text, EvaluationOptions(keepTrees: trees))
-            #expect(machine.diagnostics.map(\.message) == [message], "\(text)")
+            let rounds = text.hasPrefix(": eat") ? 3 : 1
+            #expect(machine.diagnostics.map(\.message) == Array(repeating: message, count: rounds), "\(text)")
             #expect(machine.diagnostics.first?.range.lowerBound == offset, "\(text)")
         }
     }
