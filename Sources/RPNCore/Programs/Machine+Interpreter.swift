@@ -1496,6 +1496,15 @@ extension Machine {
             merged[i] = StackSlot.box(Int32(nodes.count - 1))
         }
         stack.append(contentsOf: merged)
+        // Parts that left different depths (one varies, issue 19): how deep the stack is
+        // depends on the flag, which has no value. The first part's depth, its entries above
+        // the other's without value.
+        if first.count != second.count {
+            report(.error, .unbalancedBranches,
+                   "the two parts of this if leave different depths, so its flag needs a value, but it depends on variables",
+                   range)
+            for _ in count..<first.count { pushNone(at: range) }
+        }
     }
 
     // MARK: - Loops
