@@ -74,4 +74,16 @@ import Testing
             #expect(machine.diagnostics.first?.range.lowerBound == offset, "\(text)")
         }
     }
+
+    /// An `if` whose flag has no value runs both parts; when one varies they may leave
+    /// different depths (grow leaves 1 entry, the empty part none), which no merge can tell:
+    /// an error at the then, and the first part's depth, its entry without value.
+    @Test func anUndecidedIfWhosePartsLeaveDifferentDepths() {
+        for trees in [false, true] {
+            var machine = Self.machine(": grow begin 1 dup until ; M if grow then", EvaluationOptions(keepTrees: trees))
+            #expect(machine.diagnostics.map(\.code) == [.unbalancedBranches], "\(machine.diagnostics)")
+            #expect(machine.diagnostics.first?.range.lowerBound == 37)
+            #expect(machine.values() == [nil])
+        }
+    }
 }
