@@ -474,10 +474,12 @@ extension Machine {
                     countdown &+= 1  // no step
                     if _slowPath(sp + header.pointee.maxGrowth > run.limit) {
                         stack.setCount(base.distance(to: sp))
-                        stack.reserve(extra: header.pointee.maxGrowth)
+                        self.steps = Self.stepsTaken(run.weight, run.anchor, countdown)
+                        makeRoom(header, at: ip - 1)
                         base = stack.base
                         sp = base + stack.count
                         run.limit = base + stack.capacity
+                        (countdown, run.anchor) = Self.armed(self.steps, trapAt: run.trapAt, weight: run.weight)
                     }
                 case .jump:
                     ip += word.b &- 1
@@ -1032,6 +1034,21 @@ extension Machine {
     private mutating func room(for header: UnsafeMutablePointer<Program.Header>) -> UnsafeMutablePointer<Double> {
         stack.reserve(extra: header.pointee.maxGrowth)
         return stack.base
+    }
+
+    /// Room for every push `header`'s program can still make from here (`Opcode.room`), or, past
+    /// the stack's limit, a stop: the trap at the next fetch unwinds the run (no push before).
+    @inline(never)
+    private mutating func makeRoom(_ header: UnsafeMutablePointer<Program.Header>, at ip: UnsafePointer<Instruction>) {
+        let limit = options.maxStackDepth
+        guard stack.count + header.pointee.maxGrowth > limit else {
+            stack.reserve(extra: header.pointee.maxGrowth)
+            return
+        }
+        report(.error, .stackLimit, Limit(.stackDepth, asked: .moreThan(String(limit)), limit: limit).message,
+               header.pointee.token(at: ip).range)
+        run.stopRequested = true
+        run.trapAt = 0
     }
 
     /// The general half of a plain instruction: trees, operands of any kind, too few operands,
