@@ -167,6 +167,20 @@ extension Compiler {
             low = depth
         }
 
+        /// After `token` (its instruction appended, its inputs taken), the depth is what only
+        /// the run knows (issue 19): a call of a word whose effect varies, or any word whose
+        /// output count depends on a value (a built-in such as a list's `list→ ( l -- x1 … xn n )`
+        /// would call this after `take(1, 0, …)`). Room for the pushes after it, nothing assumed
+        /// below, the effect varies; in a word with a declared effect, `message` is an error.
+        func leavesWhatOnlyTheRunKnows(_ token: Token, _ message: @autoclosure () -> String) {
+            if declared != nil {
+                log.report(.error, .unknownStackEffect, message(), token.range)
+                broken = true
+            }
+            code.append(Instruction(.room), token)
+            depthVaries()
+        }
+
         func take(_ inputs: Int, _ outputs: Int, at range: Range<Int>, _ word: @autoclosure () -> String) {
             if let known = available, depth - inputs + known < 0 {
                 let found = Swift.max(0, depth + known)
@@ -474,16 +488,8 @@ extension Compiler {
                     if definition.effect == nil, definition.declaredEffect == nil { broken = true }  // reported there
                     take(definition.inputCount, definition.outputCount, at: token.range, name)
                     if definition.effect?.varies == true {
-                        if declared != nil {
-                            log.report(.error, .unknownStackEffect,
-                                       "\(name) has no fixed stack effect (a loop in it changes the depth as it runs), "
-                                           + "so a word with a declared effect cannot call it", token.range)
-                            broken = true
-                        }
-                        // What it leaves is known only as it runs: room after it, and nothing
-                        // assumed below.
-                        code.append(Instruction(.room), token)
-                        depthVaries()
+                        leavesWhatOnlyTheRunKnows(token, "\(name) has no fixed stack effect (a loop in it changes the depth "
+                                                      + "as it runs), so a word with a declared effect cannot call it")
                     }
                 } else if case .definition = target, let later = laterDefinition(of: name, after: token.range.lowerBound) {
                     // A word defined further on in this program (`even`/`odd` calling each other).
