@@ -86,4 +86,37 @@ import Testing
             #expect(machine.values() == [nil])
         }
     }
+
+    /// Programs whose loops change the depth, run every way the engine runs them (the random
+    /// programs' generator balances every loop): trees and values only agree, traced and
+    /// untraced runs agree in every mode, and so do they when a step budget stops them
+    /// anywhere (a stop inside a part that varies leaves the stack as deep as it found it).
+    static let varyingPrograms = [
+        "1 2 3 4 1 3 for i + next",
+        "1 2 3 4 begin + depth 1 = until",
+        ": sum depth 1 - 1 swap for i + next ; 1 2 3 4 sum 5 ×",
+        ": eat 1 swap for i + next ; 1 2 3 5 eat",
+        ": tens 1 3 for i i 10 × next ; tens + +",
+        "5 1 if begin dup 1 - dup 0 = until + + + + + then",
+        ": up 1 5 for i i M × next ; up up depth",
+        "M 1 3 for i dup i + next + + +",
+        ": grow begin 1 dup until ; x if grow then 2",
+        "0 1 4 for i 1 i for j j next next depth",
+        ": down 3 1 -1 for i + step ; 1 2 3 4 down 1 2 3 4 5 6 down",
+    ]
+
+    @Test(arguments: varyingPrograms)
+    func everyWayOfRunningAgrees(_ text: String) {
+        let variables = [("M", Engine.number("3")), ("x", Engine.number("1"))]
+        #expect(Check.trees(text, variables: variables, budget: 100_000) == nil)
+        for mode in 0..<4 {
+            let options = Engine.options(trees: mode & 1 == 0, exact: mode & 2 == 0, maxSteps: 100_000)
+            #expect(Check.traced(text, options, variables: variables) == nil, "mode \(mode)")
+            let steps = Engine.run(text, options, variables: variables).steps
+            for budget in 1...Swift.max(1, steps) {
+                let stopped = Engine.options(trees: mode & 1 == 0, exact: mode & 2 == 0, maxSteps: budget)
+                #expect(Check.traced(text, stopped, variables: variables) == nil, "mode \(mode), budget \(budget)")
+            }
+        }
+    }
 }
