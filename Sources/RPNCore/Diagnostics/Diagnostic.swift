@@ -71,6 +71,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     // Programs (issue 10): limits of running, and the static checks of definitions and blocks.
     case stepLimit = "step-limit"
     case recursionLimit = "recursion-limit"
+    /// A stack deeper than `EvaluationOptions.maxStackDepth`: a loop that changes the depth
+    /// pushing without end (issue 19).
+    case stackLimit = "stack-limit"
     case unbalancedBranches = "unbalanced-branches"
     case unbalancedLoop = "unbalanced-loop"
     case stackEffectMismatch = "stack-effect-mismatch"
