@@ -26,6 +26,16 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     // Issue 18: complex numbers: parts, the polar form's angle, building and taking apart, and
     // the directives that turn complex results of real operands on and off.
     case re, im, conj, arg, cplx, reim, complex, real
+    // Issue 19: analysis over a free variable. Words of several operands run as stack words
+    // (`Machine+Analysis`): `f x lo hi solve`, `f x a b integrate`, `f x ∂`, `f x a n taylor`.
+    case solve, integrate, derivative, taylor
+}
+
+extension BuiltinID {
+    // Issue 19: analysis over a free variable
+    /// The words of analysis over a free variable, run as stack words (`Machine.analysis`).
+    @inline(__always)
+    public var isAnalysis: Bool { rawValue &- BuiltinID.solve.rawValue <= BuiltinID.taylor.rawValue &- BuiltinID.solve.rawValue }
 }
 
 extension BuiltinID {

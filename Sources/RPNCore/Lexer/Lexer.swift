@@ -49,6 +49,9 @@ public struct Lexer {
         case 0x2264: .lessEqual
         case 0x2265: .greaterEqual
         case 0x2260: .notEqual
+        // Issue 19: analysis over a free variable
+        case 0x2202: .derivative  // ∂
+        case 0x222B: .integrate  // ∫
         default: nil
         }
     }

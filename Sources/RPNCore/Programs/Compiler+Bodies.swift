@@ -59,6 +59,7 @@ extension Compiler {
         case .operator: return (2, 1)
         case .function:
             let op = token.builtin!
+            if op.isAnalysis { return (op == .derivative ? 2 : 4, 1) }  // Issue 19: analysis over a free variable
             return op.isBinary ? (2, 1) : op.isTernary ? (3, 1) : op == .reim ? (1, 2) : (1, 1)
         case .store: return (1, 0)
         case .directive, .comment, .stackEffect, .path, .invalid, .keyword: return (0, 0)

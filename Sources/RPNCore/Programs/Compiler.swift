@@ -628,7 +628,7 @@ extension Compiler {
     @inline(__always)
     func emitOperation(_ token: Token, into program: Program) {
         let op = token.builtin!
-        if op == .reim {
+        if op == .reim || op.isAnalysis {  // Issue 19: analysis over a free variable, stack words too
             // The one function of two results: run as a stack word (`Machine.stackWord`), whose
             // two entries are re(z) and im(z).
             program.append(Instruction(.counted, a: Int(op.rawValue)), token)
