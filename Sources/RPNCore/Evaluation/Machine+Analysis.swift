@@ -283,7 +283,7 @@ extension Machine {
         var (lo, hi) = (lo, hi)
         if Number.compare(lo, hi) > 0 { swap(&lo, &hi) }
         if let p = polynomial(of: f, in: variable), let a = Self.exactBound(lo), let b = Self.exactBound(hi) {
-            return try solvePolynomial(p, a, b, inexactBounds: !lo.isExact || !hi.isExact)
+            return try solvePolynomial(p, a, b, digits: options.exact ? options.digits : nil)
         }
         guard options.digits == nil || !options.exact else {
             throw AnalysisFailure(code: .outOfDomain,
@@ -323,7 +323,9 @@ extension Machine {
         return Double(bitPattern: a.bitPattern / 2 + b.bitPattern / 2 + (a.bitPattern & b.bitPattern & 1))
     }
 
-    private func solvePolynomial(_ p: [Number], _ lo: Number, _ hi: Number, inexactBounds: Bool) throws(AnalysisFailure) -> Number {
+    /// `digits`: under `digits N`, an irrational root is bisected until both ends round to the
+    /// same N-digit value (with its guard bits), which is then the root's.
+    private func solvePolynomial(_ p: [Number], _ lo: Number, _ hi: Number, digits: Int?) throws(AnalysisFailure) -> Number {
         if p.count == 1 {
             if p[0].isZero { return lo }
             throw AnalysisFailure(code: .noSignChange,
@@ -340,13 +342,19 @@ extension Machine {
                                       + "f(\(Limit.numberText(lo)))=\(Self.shortText(fa)), f(\(Limit.numberText(hi)))=\(Self.shortText(fb))")
         }
         let two = Number(2)
-        for _ in 0..<4000 {
+        let steps = 4000 + 4 * (digits.map { BigFloat.precision(digits: $0) } ?? 0)
+        for _ in 0..<steps {
             // The simplest fraction in [a, b]: the root, once the bracket is narrower than
             // 1/q² for a rational root of denominator q.
             let s = Self.simplest(a, b)
             if Self.evaluate(p, at: s).isZero { return s }
-            let da = a.doubleValue, db = b.doubleValue
-            if da == db { return .real(da) }  // every real in [a, b] rounds to it: the root's nearest double
+            if let digits {
+                let fa = BigFloat.from(a, digits: digits), fb = BigFloat.from(b, digits: digits)
+                if fa.compare(fb) == 0 { return .float(fa) }  // every real in [a, b] rounds to it
+            } else {
+                let da = a.doubleValue, db = b.doubleValue
+                if da == db { return .real(da) }  // every real in [a, b] rounds to it: the root's nearest double
+            }
             guard case .value(let sum) = Number.exact(op: .add, a, b), case .value(let m) = Number.exact(op: .divide, sum, two)
             else { break }
             let fm = Self.evaluate(p, at: m)

@@ -120,6 +120,36 @@ extension Machine {
         return done[root]!
     }
 
+    /// Whether two trees are the same expression (variables by name, numbers by value),
+    /// looking at no more than a few hundred nodes (else: not known to be, false).
+    func sameTree(_ a: Int32, _ b: Int32) -> Bool {
+        var work: [(Int32, Int32)] = [(a, b)]
+        var budget = 256
+        while let (x, y) = work.popLast() {
+            if x == y { continue }
+            budget -= 1
+            guard budget > 0 else { return false }
+            let p = nodes[Int(x)], q = nodes[Int(y)]
+            guard p.kind == q.kind, p.dependencies == q.dependencies else { return false }
+            switch p.kind {
+            case .variable: guard p.lhs == q.lhs else { return false }
+            case .number:
+                guard let u = number(p.value), let v = number(q.value), u.isExact == v.isExact, Number.compare(u, v) == 0
+                else { return false }
+            case .constant: guard p.op == q.op else { return false }
+            case .unary:
+                guard p.op == q.op, p.angleUnit == q.angleUnit, p.complexMode == q.complexMode else { return false }
+                work.append((p.lhs, q.lhs))
+            case .binary:
+                guard p.op == q.op, p.angleUnit == q.angleUnit, p.complexMode == q.complexMode else { return false }
+                work.append((p.lhs, q.lhs))
+                work.append((p.rhs, q.rhs))
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// A binary node, simplified: exact constants folded, 0 and 1 identities, x^1 → x,
     /// constants first in products and gathered (c×(d×y) → (c·d)×y), signs moved out.
     mutating func makeBinary(_ op: BuiltinID, _ a: Int32, _ b: Int32, angle: AngleUnit = .radians, complex: Bool = false,
@@ -133,6 +163,10 @@ extension Machine {
             let node = nodes[Int(i)]
             return node.kind == .unary && node.op == .negate ? node.lhs : nil
         }
+        func reciprocal(_ i: Int32) -> Int32? {
+            let node = nodes[Int(i)]
+            return node.kind == .binary && node.op == .divide && isNumber(node.lhs, 1) && node.dependencies != 0 ? node.rhs : nil
+        }
         func negativeNumber(_ i: Int32) -> Number? {
             guard let value = foldable(i), value.signum < 0, case .value(let m) = Number.exact(op: .negate, value) else {
                 if let value = foldable(i), value.signum < 0, case .real(let d) = value { return .real(-d) }
@@ -142,12 +176,14 @@ extension Machine {
         }
         switch op {
         case .add:
+            if nodes[Int(a)].dependencies != 0, sameTree(a, b) { return makeBinary(.multiply, makeNumber(Number(2), range), a, range) }
             if isNumber(a, 0) { return b }
             if isNumber(b, 0) { return a }
             if let u = isNegated(b) { return makeBinary(.subtract, a, u, range) }
             if let m = negativeNumber(b) { return makeBinary(.subtract, a, makeNumber(m, range), range) }
             if let u = isNegated(a) { return makeBinary(.subtract, b, u, range) }
         case .subtract:
+            if sameTree(a, b) { return makeNumber(Number(0), range) }
             if isNumber(b, 0) { return a }
             if isNumber(a, 0) { return makeUnary(.negate, b, range) }
             if let u = isNegated(b) { return makeBinary(.add, a, u, range) }
@@ -160,6 +196,8 @@ extension Machine {
             if isNumber(b, -1) { return makeUnary(.negate, a, range) }
             if let u = isNegated(a) { return makeUnary(.negate, makeBinary(.multiply, u, b, range), range) }
             if let u = isNegated(b) { return makeUnary(.negate, makeBinary(.multiply, a, u, range), range) }
+            if let d = reciprocal(b) { return makeBinary(.divide, a, d, range) }  // a×(1÷d) → a÷d
+            if let d = reciprocal(a) { return makeBinary(.divide, b, d, range) }
             if fb != nil, fa == nil { return makeBinary(.multiply, b, a, range) }  // the constant first
             if let fa {
                 let right = nodes[Int(b)]
@@ -173,6 +211,7 @@ extension Machine {
                 }
             }
         case .divide:
+            if nodes[Int(a)].dependencies != 0, sameTree(a, b) { return makeNumber(Number(1), range) }
             if isNumber(b, 1) { return a }
             if isNumber(b, -1) { return makeUnary(.negate, a, range) }
             if isNumber(a, 0), fb.map({ !$0.isZero }) ?? true { return makeNumber(Number(0), range) }
@@ -249,7 +288,7 @@ extension Machine {
                     outer = make(.divide, one, make(.power, unary(.cos, a, trig: true), number(2)))
                 case .asin, .acos:
                     let root = unary(.sqrt, make(.subtract, one, make(.power, a, number(2))))
-                    outer = node.op == .asin ? make(.divide, one, root) : unary(.negate, make(.divide, one, root))
+                    outer = make(.divide, node.op == .asin ? one : number(-1), root)
                 case .atan:
                     outer = make(.divide, one, make(.add, one, make(.power, a, number(2))))
                 case .ln: outer = make(.divide, one, a)
@@ -265,7 +304,7 @@ extension Machine {
                 case .atanh: outer = make(.divide, one, make(.subtract, one, make(.power, a, number(2))))
                 case .abs: outer = unary(.sign, a)
                 case .sq: outer = make(.multiply, number(2), a)
-                case .inv: outer = unary(.negate, make(.divide, one, make(.power, a, number(2))))
+                case .inv: outer = make(.divide, number(-1), make(.power, a, number(2)))
                 case .cbrt: outer = make(.divide, one, make(.multiply, number(3), make(.power, index, number(2))))
                 default:
                     throw AnalysisFailure(code: .notDifferentiable,
