@@ -302,14 +302,57 @@ extension Machine {
                                       + "f(\(NumberFormatting.ascii(a)))=\(NumberFormatting.ascii(fa)), "
                                       + "f(\(NumberFormatting.ascii(b)))=\(NumberFormatting.ascii(fb))")
         }
+        let (lo0, hi0) = (a, b)
+        // Doubles first: the bracket narrows fast. A point where f computes to 0, or adjacent
+        // doubles, ends it; the signs there are then decided again at 40 digits.
         while true {
             let m = Self.midpoint(a, b)
             if m == a || m == b { break }
             let fm = try doubleAt(f, m, state, " (between the bounds)")
-            if fm == 0 { return .real(m) }
+            if fm == 0 { break }
             if (fm < 0) == (fa < 0) { (a, fa) = (m, fm) } else { (b, fb) = (m, fm) }
         }
-        return .real(Swift.abs(fa) <= Swift.abs(fb) ? a : b)
+        let negativeAtLow = fa < 0
+        var sa = try preciseSign(f, Number.exactly(a), state), sb = try preciseSign(f, Number.exactly(b), state)
+        if sa == 0 { return .real(a) }
+        if sb == 0 { return .real(b) }
+        if (sa < 0) != negativeAtLow || (sb < 0) == negativeAtLow {
+            // Rounding in doubles misled the bracket: bisect the whole of it at 40 digits.
+            (a, b) = (lo0, hi0)
+            sa = negativeAtLow ? -1 : 1
+            sb = -sa
+        }
+        while true {
+            let m = Self.midpoint(a, b)
+            if m == a || m == b { break }
+            let sm = try preciseSign(f, Number.exactly(m), state)
+            if sm == 0 { return .real(m) }
+            if (sm < 0) == (sa < 0) { a = m } else { b = m }
+        }
+        // The root is between the adjacent doubles a and b: the sign at their exact middle says
+        // which is nearer.
+        guard case .value(let sum) = Number.exact(op: .add, Number.exactly(a), Number.exactly(b)),
+              case .value(let middle) = Number.exact(op: .divide, sum, Number(2)) else { return .real(a) }
+        let sm = try preciseSign(f, middle, state)
+        if sm == 0 { return .real(a.bitPattern & 1 == 0 ? a : b) }  // a tie: to even, as rounding does
+        return .real((sm < 0) == (sa < 0) ? b : a)
+    }
+
+    /// The sign of f at x (exact), computed with 40 significant digits (f's constants as
+    /// written: a double stays that double).
+    mutating func preciseSign(_ f: Int32, _ x: Number, _ state: PointEvaluation) throws(AnalysisFailure) -> Int {
+        let saved = options
+        options.exact = true
+        options.digits = 40
+        let (value, why) = valueAt(f, x, state)
+        options = saved
+        touch(state.variable)  // the values cached at 40 digits are not the run's
+        guard let value, !value.isComplex else {
+            throw AnalysisFailure(code: .outOfDomain,
+                                  message: "f has no value at \(variables.names[Int(state.variable)]) = \(NumberFormatting.ascii(x.doubleValue))"
+                                      + (why.map { " (\($0))" } ?? ""))
+        }
+        return value.signum
     }
 
     /// A point strictly between a < b when there is one (else a or b): 0 across zero, the
