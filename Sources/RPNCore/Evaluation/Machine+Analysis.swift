@@ -211,8 +211,13 @@ extension Machine {
             } else {
                 switch node.kind {
                 case .variable:
-                    guard node.lhs == variable else { return nil }
-                    result = [zero, Number(1)]
+                    if node.lhs == variable {
+                        result = [zero, Number(1)]
+                    } else if case .value(let v) = variables.bindings[Int(node.lhs)], v.isExact, !v.isComplex {
+                        result = [v]  // another variable: its value now
+                    } else {
+                        return nil
+                    }
                 case .unary:
                     guard let a = done[node.lhs] else { work.append(node.lhs); continue }
                     switch node.op {
@@ -538,13 +543,14 @@ extension Machine {
 
     mutating func taylor(_ f: Int32, _ variable: Int32, around aSlot: Double, order nSlot: Double, word: String,
                          _ range: Range<Int>) throws(AnalysisFailure) -> Int32 {
-        guard let order = constantValue(nSlot).flatMap({ number($0) })?.smallInteger, order >= 0,
-              order <= Self.taylorOrderLimit else {
+        let orderValue = constantValue(nSlot).flatMap({ number($0) }).map { $0.isInteger && !$0.isComplex ? $0.doubleValue : -1 } ?? -1
+        guard orderValue >= 0, orderValue <= Double(Self.taylorOrderLimit) else {
             throw AnalysisFailure(code: .outOfDomain, message: "the order n must be a whole number from 0 to \(Self.taylorOrderLimit)")
         }
         guard let aValue = constantValue(aSlot).flatMap({ number($0) }) else {
             throw AnalysisFailure(code: .outOfDomain, message: "the point a must be a value")
         }
+        let order = Int(orderValue)
         try checkOtherVariables(f, variable)
         let aNode = materialize(aSlot)
         // The variable's node: x itself where a = 0, else x − a.
