@@ -94,8 +94,8 @@ import Testing
 
     static let completions: [(String, [String])] = [
         ("sq", ["sq", "sqrt"]),
-        ("S", ["sign", "sin", "sinh", "sq", "sqrt", "step", "swap"]),
-        ("d", ["deg", "depth", "digits", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
+        ("S", ["sign", "sin", "sinh", "solve", "sq", "sqrt", "step", "swap"]),
+        ("d", ["deg", "depth", "der", "digits", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rat", "rate"]),
