@@ -77,7 +77,7 @@ import Testing
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
-        ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn", "digits"]),
+        ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn", "digits", "der", "∂"]),  // Issue 19: der, ∂
         ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and", "arg"]),
         // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
         ("o", ["or", "over"]),

@@ -446,6 +446,9 @@ extension Compiler {
                     broken = true
                 }
             case .number, .constant, .operator, .function:
+                // Issue 19: analysis over a free variable: ∂ and its kind read their operands'
+                // trees, so a word using them runs in place, never as a call valued on values.
+                if token.builtin?.isAnalysis == true { result.hasSideEffects = true }
                 emit(token, buffer, base, into: code, variables: &variables)
                 let effect = Self.effect(of: token)!
                 take(effect.inputs, effect.outputs, at: token.range, spelled)
