@@ -462,7 +462,7 @@ extension Machine {
         let name = variables.names[Int(variable)]
         struct Piece { var a: Double, b: Double, value: Double, error: Double, absolute: Double }
         func piece(_ x0: Double, _ x1: Double) throws(AnalysisFailure) -> Piece {
-            let (value, error, absolute) = try gaussKronrod(x0, x1) { (x: Double) throws(AnalysisFailure) -> Double in
+            let (value, error, absolute) = try Self.gaussKronrod(x0, x1) { (x: Double) throws(AnalysisFailure) -> Double in
                 let y = try doubleAt(f, x, state, "")
                 guard y.isFinite else {
                     throw AnalysisFailure(code: .notFinite, message: "f is infinite at \(name) = \(NumberFormatting.ascii(x))")
@@ -504,7 +504,7 @@ extension Machine {
 
     /// QUADPACK's QK15: the 15-point Kronrod value on [a, b], its error estimate (the
     /// 7-point Gauss value's difference, scaled as QUADPACK scales it), and ∫|f|.
-    func gaussKronrod(_ a: Double, _ b: Double, _ f: (Double) throws(AnalysisFailure) -> Double) throws(AnalysisFailure)
+    static func gaussKronrod(_ a: Double, _ b: Double, _ f: (Double) throws(AnalysisFailure) -> Double) throws(AnalysisFailure)
         -> (value: Double, error: Double, absolute: Double) {
         let xgk: [Double] = [0.991455371120812639206854697526329, 0.949107912342758524526189684047851,
                              0.864864423359769072789712788640926, 0.741531185599394439863864773280788,
