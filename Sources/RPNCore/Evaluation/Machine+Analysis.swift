@@ -308,6 +308,7 @@ extension Machine {
                                       + "f(\(NumberFormatting.ascii(b)))=\(NumberFormatting.ascii(fb))")
         }
         let (lo0, hi0) = (a, b)
+        let boundMagnitude = Swift.max(Swift.abs(fa), Swift.abs(fb))
         // Doubles first: the bracket narrows fast. A point where f computes to 0, or adjacent
         // doubles, ends it; the signs there are then decided again at 40 digits.
         while true {
@@ -333,6 +334,14 @@ extension Machine {
             let sm = try preciseSign(f, Number.exactly(m), state)
             if sm == 0 { return .real(m) }
             if (sm < 0) == (sa < 0) { a = m } else { b = m }
+        }
+        // A sign change where |f| grew past its size at the bounds is no root: a pole (tan x in
+        // [1, 2]) or a jump.
+        let (ea, eb) = (try doubleAt(f, a, state, ""), try doubleAt(f, b, state, ""))
+        if Swift.min(Swift.abs(ea), Swift.abs(eb)) > boundMagnitude || !ea.isFinite || !eb.isFinite {
+            throw AnalysisFailure(code: .noSignChange,
+                                  message: "f changes sign at \(variables.names[Int(variable)]) = \(NumberFormatting.ascii(a)) "
+                                      + "without a root there (a pole or a jump: f is \(NumberFormatting.ascii(ea)) and \(NumberFormatting.ascii(eb)) on either side)")
         }
         // The root is between the adjacent doubles a and b: the sign at their exact middle says
         // which is nearer.

@@ -306,6 +306,8 @@ extension Machine {
                 case .sq: outer = make(.multiply, number(2), a)
                 case .inv: outer = make(.divide, number(-1), make(.power, a, number(2)))
                 case .cbrt: outer = make(.divide, one, make(.multiply, number(3), make(.power, index, number(2))))
+                case .torad: outer = make(.divide, makeConstant(.pi, range), number(180))
+                case .todeg: outer = make(.divide, number(180), makeConstant(.pi, range))
                 default:
                     throw AnalysisFailure(code: .notDifferentiable,
                                           message: "\(Builtin[node.op].spellings[0]) has no derivative")
@@ -342,6 +344,16 @@ extension Machine {
                         result = make(.multiply, index, make(.add, make(.multiply, db, unary(.ln, a)),
                                                              make(.divide, make(.multiply, b, da), a)))
                     }
+                case .root where isNumber(db, 0):  // root(a,n)' = root(a,n)÷(n×a)×a', for negative a too
+                    result = make(.multiply, make(.divide, index, make(.multiply, b, a)), da)
+                case .percent:  // y×x÷100
+                    result = make(.divide, make(.add, make(.multiply, da, b), make(.multiply, a, db)), number(100))
+                case .hypot:  // (a a' + b b') ÷ hypot(a,b)
+                    result = make(.divide, make(.add, make(.multiply, a, da), make(.multiply, b, db)), index)
+                case .atan2:  // atan2(y,x)' = (x y' − y x') ÷ (x²+y²), ×180÷π in degrees
+                    let r = make(.divide, make(.subtract, make(.multiply, b, da), make(.multiply, a, db)),
+                                 make(.add, make(.power, a, number(2)), make(.power, b, number(2))))
+                    result = angle == .degrees ? make(.multiply, degreeFactor(inverse: true), r) : r
                 default:
                     throw AnalysisFailure(code: .notDifferentiable,
                                           message: "\(Builtin[node.op].spellings[0]) has no derivative")
