@@ -73,11 +73,11 @@ import Testing
         ("ne", ["neg", "±", "next", "nextprime"]),
         ("sq", ["sqrt", "√", "sq"]),
         ("po", ["pow", "^", "powmod"]),
-        ("P", ["pow", "^", "perm", "pick", "powmod", "prevprime"]),
+        ("P", ["pow", "^", "perm", "pick", "powmod", "prevprime", "prod", "Π", "psdev", "put", "pvar"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),
-        ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn", "digits"]),
+        ("d", ["deg", "drop", "dup", "depth", "dup2", "drop2", "dupn", "dropn", "digits", "der", "∂"]),  // Issue 19: der, ∂
         ("a", ["abs", "acos", "asin", "atan", "atan2", "asinh", "acosh", "atanh", "and", "arg"]),
         // Issue 10: the logic words; the comparison glyphs have no letter spelling to come under.
         ("o", ["or", "over"]),

@@ -63,11 +63,11 @@ import Testing
     /// A word whose loop changes the depth by a count known only as it runs (issue 19): its
     /// effect varies; its call on 1 2 3 4 adds 3 times: 3+4 = 7, 2+7 = 9, 1+9 = 10.
     @Test func aWordWhoseEffectVariesShowsIt() {
-        let text = ": sum depth 1 - 1 swap for i + next ;\n1 2 3 4 sum\n"
+        let text = ": total depth 1 - 1 swap for i + next ;\n1 2 3 4 total\n"
         let definition = hover(0, 3, text)
-        #expect(definition.contains("**sum** `( … -- … )`"), "\(definition)")
+        #expect(definition.contains("**total** `( … -- … )`"), "\(definition)")
         let call = hover(1, 9, text)
-        #expect(call.contains("**sum** `( … -- … )`"), "\(call)")
+        #expect(call.contains("**total** `( … -- … )`"), "\(call)")
         #expect(call.contains("= 10"), "\(call)")
     }
 
@@ -102,7 +102,7 @@ import Testing
         // Loops that change the depth (issue 19): a known count multiplies the body's effect
         // (3 rounds of one push); a count known only as it runs makes the effect vary.
         (": tens 1 3 for i i next ;\n", ["0:6 ( -- x y z )"]),
-        (": sum depth 1 - 1 swap for i + next ;\n", ["0:5 ( … -- … )"]),
+        (": total depth 1 - 1 swap for i + next ;\n", ["0:5 ( … -- … )"]),
     ]
 
     @Test func codeLensesSkipTheLinesOfADefinition() {

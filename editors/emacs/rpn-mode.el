@@ -36,7 +36,7 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
-(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠:;-"
+(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠∂∫:;-"
   "Characters that end a word (the contents of a regexp character class; - last).")
 
 (defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
@@ -51,7 +51,9 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
     "round" "trunc" "ip" "fp" "sign" "inv" "sq" "cbrt" "exp10" "log2" "sinh" "cosh" "tanh"
     "asinh" "acosh" "atanh" "not"
     "powmod" "isprime" "nextprime" "prevprime" "rat" "torad" "todeg"
-    "re" "im" "conj" "arg" "cplx" "reim")
+    "re" "im" "conj" "arg" "cplx" "reim"
+    ;; Issue 19: analysis over a free variable
+    "solve" "integrate" "der" "taylor")
   "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")
@@ -195,7 +197,7 @@ Leaves point at the `(' and returns nil (`rpn--match-parameter' has its end)."
     ("%[cC][hH]" 0 'rpn-function)
     ;; the two-character operators first: != is not ! then =
     ("<<\\|>>\\|<=\\|>=\\|==\\|!=\\|[-+−*×/÷^%&|<>=≤≥≠]" 0 'rpn-operator)
-    ("[√±!~]" 0 'rpn-function)
+    ("[√±!~∂∫]" 0 'rpn-function)
     ("π" 0 'rpn-constant)
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
     (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
@@ -212,7 +214,7 @@ functions, constants, stack words, directives and keywords.")
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?% ?& ?| ?~ ?! ?: ?\;))  ; > too: the arrow -> is no part of a name
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?∂ ?∫ ?% ?& ?| ?~ ?! ?: ?\;))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
     (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))

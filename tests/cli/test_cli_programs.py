@@ -93,12 +93,12 @@ STATIC_EXPECTED = [
 
 
 def test_loops_that_change_the_depth():
-    """Issue 19. `+` 3 times on 1 2 3 4: 3+4 = 7, 2+7 = 9, 1+9 = 10; `sum` counts its rounds
+    """Issue 19. `+` 3 times on 1 2 3 4: 3+4 = 7, 2+7 = 9, 1+9 = 10; `total` counts its rounds
     from the depth (4 - 1 = 3), so its effect varies and the call adds 3 times too; 10^6 pushes
     in a block then `depth`: 1000000 entries, the top the last counter, 10^6; `eat` on 1 2 3
     with bounds 1 5: 2+3 = 5, 1+5 = 6, then `+` finds 1 entry (column 20), in rounds 3 to 5."""
     assert text(rpn("-e", "1 2 3 4 1 3 for i + next")) == (0, "10\n", "")
-    assert text(rpn("-e", ": sum depth 1 - 1 swap for i + next ; 1 2 3 4 sum")) == (0, "10\n", "")
+    assert text(rpn("-e", ": total depth 1 - 1 swap for i + next ; 1 2 3 4 total")) == (0, "10\n", "")
     code, out, err = text(rpn("-e", "1 1000000 for i i next depth"))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -539,7 +539,7 @@ PARITY = (": even? ( n -- f ) n 0 = if 1 else n 1 - odd? then ; "
     (["--set", "M=6", "-e", FAC + "M fac"], "720\n"),
     (["--set", "M=6", "-d", "-e", FAC + "M fac"], "fac(M)\n"),
     # 1 + 2 + 3 = 6: a loop bounded by the argument, called on M = 3.
-    (["--set", "M=3", "-e", ": sum ( n -- s ) 0 1 n for i i + next ; M sum"], "6\n"),
+    (["--set", "M=3", "-e", ": total ( n -- s ) 0 1 n for i i + next ; M total"], "6\n"),
     # f(1) = 1 fails nowhere: the else part's division is not f's to report for x = 1.
     (["--set", "x=1", "-e", ": f ( a -- r ) a if 1 else 0 0 ÷ then ; x f"], "1\n"),
     # Mutual recursion on names ending in "?": 10 is even, 7 is odd.

@@ -34,6 +34,16 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     case get, concat, seq, map, filter, cov, corr, quantile, histogram
     case put, fold
     case toList, fromList, linreg, times, call
+    // Issue 19: analysis over a free variable. Words of several operands run as stack words
+    // (`Machine+Analysis`): `f x lo hi solve`, `f x a b integrate`, `f x ∂`, `f x a n taylor`.
+    case solve, integrate, derivative, taylor
+}
+
+extension BuiltinID {
+    // Issue 19: analysis over a free variable
+    /// The words of analysis over a free variable, run as stack words (`Machine.analysis`).
+    @inline(__always)
+    public var isAnalysis: Bool { rawValue &- BuiltinID.solve.rawValue <= BuiltinID.taylor.rawValue &- BuiltinID.solve.rawValue }
 }
 
 extension BuiltinID {

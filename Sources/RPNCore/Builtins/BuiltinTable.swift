@@ -428,6 +428,26 @@ extension Builtin {
         Builtin(id: .call, kind: .stackWord, spellings: ["call"], glyph: "call", asciiGlyph: "call",
                 arity: 1, stackEffect: "( q -- … )",
                 summary: "Runs the quotation: 3 [ dup × ] call is 9."),
+        // Issue 19: analysis over a free variable
+        Builtin(id: .solve, kind: .function, spellings: ["solve"], glyph: "solve", asciiGlyph: "solve",
+                arity: 4, stackEffect: "( f x lo hi -- r )",
+                summary: "A root of the expression f in the variable x between lo and hi, where f changes sign: "
+                    + "x 2 ^ 2 - x 0 3 solve is 1.4142135623730951. Exact when f is a polynomial with rational coefficients "
+                    + "and the root is rational (x 3 × 1 - x 0 1 solve is 1/3), else bisected to the nearest double; "
+                    + "no sign change between lo and hi is an error."),
+        Builtin(id: .integrate, kind: .function, spellings: ["integrate", "∫"], glyph: "∫", asciiGlyph: "integrate",
+                arity: 4, stackEffect: "( f x a b -- v )",
+                summary: "The integral of f over x from a to b: exact for a polynomial with rational coefficients "
+                    + "(x 2 ^ x 0 3 integrate is 9), else adaptive Gauss–Kronrod (7–15 points) in doubles to an "
+                    + "estimated relative error of 10^-15, or an error saying it did not converge."),
+        Builtin(id: .derivative, kind: .function, spellings: ["∂", "der"], glyph: "∂", asciiGlyph: "der",
+                arity: 2, stackEffect: "( f x -- f' )",
+                summary: "The derivative of f in the variable x, an expression simplified (x 3 ^ x ∂ is 3×x^2, x sin x ∂ is "
+                    + "cos(x)); through words of one's own; an error at words with no derivative (floor, mod…)."),
+        Builtin(id: .taylor, kind: .function, spellings: ["taylor"], glyph: "taylor", asciiGlyph: "taylor",
+                arity: 4, stackEffect: "( f x a n -- p )",
+                summary: "The Taylor polynomial of f in x about a to degree n, Σ f⁽ᵏ⁾(a)÷k!×(x−a)^k: "
+                    + "x exp x 0 3 taylor is 1+x+x^2÷2+x^3÷6 (exact where the derivatives at a are)."),
     ]
 
     public static subscript(id: BuiltinID) -> Builtin { all[Int(id.rawValue)] }

@@ -111,4 +111,13 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case invalidList = "invalid-list"
     /// A quotation whose effect is not the one the word needs (`map` needs `( x -- y )`).
     case quotationEffect = "quotation-effect"
+    // Issue 19: analysis over a free variable
+    /// `solve`'s f has the same sign at both ends of the bracket.
+    case noSignChange = "no-sign-change"
+    /// `∂` (or `taylor`) met a word with no derivative (floor, mod…).
+    case notDifferentiable = "not-differentiable"
+    /// `integrate` could not meet its error bound.
+    case didNotConverge = "did-not-converge"
+    /// The operand naming the variable of `solve`, `integrate`, `∂` or `taylor` is not a bare variable.
+    case needsVariable = "needs-variable"
 }

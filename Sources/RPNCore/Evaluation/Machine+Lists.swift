@@ -55,10 +55,16 @@ extension Machine {
         return encode(list)
     }
 
-    /// `[ … ]`: the quotation compiled as word `word`.
-    mutating func pushQuotation(_ word: Int32, at range: Range<Int>) {
-        pushConstant(encode(.quotation(Quotation(word: word, text: compiler.quotations[Int(word)].name))), kind: .number, op: .add,
-                     token: range)
+    /// `[ … ]`: the quotation compiled as body `index`.
+    mutating func pushQuotation(body index: Int32, at range: Range<Int>) {
+        pushConstant(encode(.quotation(Quotation(.body(index), text: compiler.quotations[Int(index)].name))), kind: .number,
+                     op: .add, token: range)
+    }
+
+    /// `' NAME`: word `word` of one's own as a quotation.
+    mutating func pushQuotation(word: Int32, at range: Range<Int>) {
+        pushConstant(encode(.quotation(Quotation(.word(word), text: "' \(words[Int(word)].name)"))), kind: .number,
+                     op: .add, token: range)
     }
 
     /// `' NAME`: a built-in word as a quotation.

@@ -445,6 +445,8 @@ public struct Machine: Sendable {
             unary(.im, token, buffer, base)
         case .fromList, .linreg, .times, .call:
             listStackWord(op, at: token.range)
+        case .solve, .integrate, .derivative, .taylor:  // Issue 19: analysis over a free variable
+            analysis(op, token, buffer, base)
         default:  // pick, roll, rolld, dupn, dropn, →list: a count on top, then entries counted from 1 below it
             let count = self.count(of: op, token, buffer, base)
             let m = n - 1  // entries below the count

@@ -51,6 +51,9 @@ public struct Lexer {
         case 0x2260: .notEqual
         case 0x03A3: .sum  // Σ
         case 0x03A0: .prod  // Π
+        // Issue 19: analysis over a free variable
+        case 0x2202: .derivative  // ∂
+        case 0x222B: .integrate  // ∫
         default: nil
         }
     }

@@ -78,6 +78,7 @@ extension Compiler {
         case .operator: return (2, 1)
         case .function:
             let op = token.builtin!
+            if op.isAnalysis { return (op == .derivative ? 2 : 4, 1) }  // Issue 19: analysis over a free variable
             return op.isBinary ? (2, 1) : op.isTernary ? (3, 1) : op == .reim ? (1, 2) : (1, 1)
         case .store: return (1, 0)
         case .directive, .comment, .stackEffect, .path, .invalid, .keyword: return (0, 0)
@@ -243,8 +244,7 @@ extension Compiler {
                     code.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
                     take(0, 1, at: token.range, "'")
                 case .word(let word):
-                    code.append(Instruction(.quotation, a: Int(word)), token)
-                    lastQuotation = (code.count - 1, word)
+                    code.append(Instruction(.quoteWord, a: Int(word)), token)
                     take(0, 1, at: token.range, "'")
                 case nil:
                     broken = true
@@ -686,6 +686,9 @@ extension Compiler {
                                    + effect.description, code.token(at: pc).range)
                     broken = true
                 }
+                // Issue 19: analysis over a free variable: ∂ and its kind read their operands'
+                // trees, so a word using them runs in place, never as a call valued on values.
+                if token.builtin?.isAnalysis == true { result.hasSideEffects = true }
                 emit(token, buffer, base, into: code, variables: &variables)
                 let effect = Self.effect(of: token)!
                 take(effect.inputs, effect.outputs, at: token.range, spelled)

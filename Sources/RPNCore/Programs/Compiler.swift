@@ -393,7 +393,7 @@ extension Compiler {
                 chunk.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
                 reach.take(0, 1)
             case .word(let word):
-                chunk.append(Instruction(.quotation, a: Int(word)), token)
+                chunk.append(Instruction(.quoteWord, a: Int(word)), token)
                 reach.take(0, 1)
             case nil: break  // reported
             }
@@ -675,7 +675,7 @@ extension Compiler {
     @inline(__always)
     func emitOperation(_ token: Token, into program: Program) {
         let op = token.builtin!
-        if op == .reim {
+        if op == .reim || op.isAnalysis {  // Issue 19: analysis over a free variable, stack words too
             // The one function of two results: run as a stack word (`Machine.stackWord`), whose
             // two entries are re(z) and im(z).
             program.append(Instruction(.counted, a: Int(op.rawValue)), token)

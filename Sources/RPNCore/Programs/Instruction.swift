@@ -111,6 +111,8 @@ enum Opcode: UInt8, CaseIterable {
     case quotation
     /// `' NAME` of a built-in: pushes the built-in `a` as a quotation.
     case quoteBuiltin
+    /// `' NAME` of a word of one's own: pushes word `a` as a quotation.
+    case quoteWord
 }
 
 /// The operations the loop computes in place on small integers and doubles, in the order of

@@ -309,7 +309,7 @@ extension Machine {
                                         sp.pointee = sp[-2]
                     sp += 1
                 case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
-                     .callForward, .resolveForward, .makeList, .quotation, .quoteBuiltin:
+                     .callForward, .resolveForward, .makeList, .quotation, .quoteBuiltin, .quoteWord:
                     break dispatch
 
                 // MARK: Calls
@@ -1137,7 +1137,9 @@ extension Machine {
         case .makeList:
             makeList(word.a, at: token.range)
         case .quotation:
-            pushQuotation(Int32(word.a), at: token.range)
+            pushQuotation(body: Int32(word.a), at: token.range)
+        case .quoteWord:
+            pushQuotation(word: Int32(word.a), at: token.range)
         case .quoteBuiltin:
             pushQuotation(builtin: BuiltinID(rawValue: UInt8(word.a))!, at: token.range)
         case .callForward:

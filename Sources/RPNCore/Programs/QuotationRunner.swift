@@ -20,8 +20,17 @@ struct QuotationRunner {
     /// `[ … ]`'s checked effect (nil: its body has errors, reported where it was written).
     static func effect(of quotation: Quotation, in machine: Machine) -> (inputs: Int, outputs: Int)? {
         if let builtin = quotation.builtin { return (builtin.isBinary ? 2 : builtin.isTernary ? 3 : 1, 1) }
-        guard let effect = machine.compiler.quotations[Int(quotation.word)].effect else { return nil }
+        guard let effect = definition(of: quotation, in: machine)?.effect else { return nil }
         return (effect.inputs.count, effect.outputs.count)
+    }
+
+    /// The compiled code of a `[ … ]` or of a word of one's own.
+    static func definition(of quotation: Quotation, in machine: Machine) -> WordDefinition? {
+        switch quotation.code {
+        case .body(let index): machine.compiler.quotations[Int(index)]
+        case .word(let index): machine.words[Int(index)]
+        case .builtin: nil
+        }
     }
 
     /// What the word needs, in its words: `map needs a quotation ( x -- y )`.
@@ -68,7 +77,7 @@ struct QuotationRunner {
             if machine.hooks?.trace == nil { made.hooks = machine.hooks }
             inner = made
         }
-        let definition = machine.compiler.quotations[Int(quotation.word)]
+        let definition = Self.definition(of: quotation, in: machine)!
         inner!.stack.removeAll(keepingCapacity: true)
         inner!.log = DiagnosticLog(limit: machine.options.diagnosticLimit)
         for argument in arguments { inner!.stack.append(inner!.encode(argument)) }

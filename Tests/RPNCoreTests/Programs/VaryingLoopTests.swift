@@ -22,7 +22,7 @@ import Testing
         (": none 3 1 for i + next ;", "( x y -- x y )"),
         // Balanced loops keep their effect.
         (": sumto ( n -- s ) 0 1 n for k k + next ;", "( n -- s )"),
-        (": sum depth 1 - 1 swap for i + next ;", "( … -- … )"),
+        (": total depth 1 - 1 swap for i + next ;", "( … -- … )"),
         (": grow begin 1 dup until ;", "( … -- … )"),
         (": grow begin 1 dup until ; : twice grow grow ;", "( … -- … )"),
     ])
@@ -94,7 +94,7 @@ import Testing
     static let varyingPrograms = [
         "1 2 3 4 1 3 for i + next",
         "1 2 3 4 begin + depth 1 = until",
-        ": sum depth 1 - 1 swap for i + next ; 1 2 3 4 sum 5 ×",
+        ": total depth 1 - 1 swap for i + next ; 1 2 3 4 total 5 ×",
         ": eat 1 swap for i + next ; 1 2 3 5 eat",
         ": tens 1 3 for i i 10 × next ; tens + +",
         "5 1 if begin dup 1 - dup 0 = until + + + + + then",

@@ -14,6 +14,8 @@ syntax keyword rpnFunction idiv gcd lcm comb perm root hypot atan2 min max fact 
 syntax keyword rpnFunction trunc ip fp sign inv sq cbrt exp10 log2 sinh cosh tanh asinh acosh atanh not
 syntax keyword rpnFunction powmod isprime nextprime prevprime rat torad todeg
 syntax keyword rpnFunction re im conj arg cplx reim
+" Issue 19: analysis over a free variable
+syntax keyword rpnFunction solve integrate der taylor
 " Constants are case-sensitive: PI and E are variables.
 syntax case match
 syntax keyword rpnConstant pi e
@@ -24,7 +26,7 @@ syntax keyword rpnDirective deg rad unset float exact digits complex real
 syntax keyword rpnKeyword  if else then for next step begin until include
 " The quoted file name right after include on its line.
 syntax match rpnPath      /\c\%(\<include[ \t]\+\)\@<="[^"]*"/
-syntax match rpnFunction  /[√±!~]/
+syntax match rpnFunction  /[√±!~∂∫]/
 " After the functions, so that != wins over ! at the same column.
 syntax match rpnOperator  /[-+−*×\/÷^%&|<>=≤≥≠]\|<<\|>>\|<=\|>=\|==\|!=/
 " After the operators, so that %ch wins over % when a delimiter follows it.
