@@ -165,6 +165,18 @@ import Testing
         #expect(Self.text(Statistics.quantile([onePlusI, Number(2)], Number.ratio(.small(1), .small(2)), digits: nil)) == "not-real")
     }
 
+    /// Complex doubles: each part of the exact product and mean rounded once. Python's
+    /// fractions: (1.5+2i)·0.1·(0.3−0.7i) = 0.185 − 0.045i and the mean 0.6333333333333333 +
+    /// 0.43333333333333335i, where Python's complex arithmetic, rounding every step, gives
+    /// −0.04500000000000001 and 0.6333333333333334.
+    @Test func complexDoublesAreRoundedOncePerPart() {
+        let data: [Number] = [Number.complex(re: .real(1.5), im: .real(2)), .real(0.1), Number.complex(re: .real(0.3), im: .real(-0.7))]
+        #expect(Self.text(Statistics.summary(.product, of: data, digits: nil)) == "complex(real(0.185), real(-0.045))")
+        #expect(Self.text(Statistics.summary(.mean, of: data, digits: nil)) == "complex(real(0.6333333333333333), real(0.43333333333333335))")
+        let onePlusI = Number.complex(re: Number(1), im: Number(1))
+        #expect(Self.text(Statistics.summary(.mode, of: [Number(2), onePlusI, Number(3), onePlusI], digits: nil)) == "complex(1, 1)")
+    }
+
     // MARK: - Paired statistics
 
     /// xs {1 2 3 4}, ys {2 4 5 4}: x̄ 5/2, ȳ 15/4; Σ(x−x̄)(y−ȳ) = (−3/2)(−7/4) + (−1/2)(1/4) +
