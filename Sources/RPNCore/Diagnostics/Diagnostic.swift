@@ -96,4 +96,15 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case includeTooDeep = "include-too-deep"
     /// An include inside a definition or a block: files are included at the top level only.
     case includeNotAtTopLevel = "include-not-at-top-level"
+    // Issue 19: lists and quotations.
+    /// A value of the wrong kind for the word: a number where a list or quotation is needed
+    /// (`3 size`), a quotation where a number is (`[ 1 ] 2 +`).
+    case wrongKind = "wrong-kind"
+    /// Two lists of different lengths element by element, an index past the end, an empty
+    /// list where a value is needed, too few values for a statistic.
+    case listSize = "list-size"
+    /// What is inside `{ }` takes entries from below it, or its count is not known.
+    case invalidList = "invalid-list"
+    /// A quotation whose effect is not the one the word needs (`map` needs `( x -- y )`).
+    case quotationEffect = "quotation-effect"
 }

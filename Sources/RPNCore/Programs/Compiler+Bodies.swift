@@ -74,6 +74,7 @@ extension Compiler {
             case .dup2: return (2, 4)
             case .drop2: return (2, 0)
             case .depth, .lastx: return (0, 1)
+            case .linreg: return (2, 2)
             default: return nil
             }
         }
@@ -86,6 +87,7 @@ extension Compiler {
         case .pick: (c + 1, c + 1)
         case .roll, .rolld: (c + 1, c)
         case .dupn: (c + 1, 2 * c)
+        case .toList: (c + 1, 1)
         default: (c + 1, 0)  // dropn
         }
     }
@@ -160,6 +162,9 @@ extension Compiler {
         }
 
         var index = 0
+        var afterQuote: Token?
+        /// The last `[ … ]` compiled and its word, to check the effect a word after it needs.
+        var lastQuotation: (pc: Int, word: Int32)?
         var afterUnset: Token?
         var afterDigits: Token?
         var pendingLoop: Int?  // the open `for` waiting for its counter's name
@@ -180,6 +185,22 @@ extension Compiler {
                 scope.append(LocalName(name: spelled, local: open[loop].local, symbol: symbol, isParameter: false))
                 symbols.append(SymbolOccurrence(range: token.range, kind: .loopVariableDeclaration, symbol: symbol,
                                                 word: wordIndex))
+                continue
+            }
+            if let quote = afterQuote {
+                afterQuote = nil
+                switch quoted(token, after: quote, buffer, base, variables: variables, log: &log) {
+                case .builtin(let op):
+                    code.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
+                    take(0, 1, at: token.range, "'")
+                case .word(let word):
+                    code.append(Instruction(.quotation, a: Int(word)), token)
+                    lastQuotation = (code.count - 1, word)
+                    take(0, 1, at: token.range, "'")
+                case nil:
+                    broken = true
+                    take(0, 1, at: token.range, "'")
+                }
                 continue
             }
             if let unset = afterUnset {
@@ -341,6 +362,62 @@ extension Compiler {
                         depth = construct.depth
                     }
                     code.append(Instruction(.until, b: Int32(construct.pc - code.count)), token)
+                case .listOpen:
+                    open.append(OpenConstruct(keyword: .listOpen, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    low = depth
+                case .listClose:
+                    guard let construct = open.last, construct.keyword == .listOpen else {
+                        log.report(.error, .unmatchedKeyword, "} without a { before it"
+                                       + (open.last.map { " (\(Builtin[$0.keyword].glyph) is still open)" } ?? ""), token.range)
+                        broken = true
+                        continue
+                    }
+                    open.removeLast()
+                    if low < construct.depth {
+                        log.report(.error, .invalidList,
+                                   "what is inside { } makes the list's elements, and here it takes \(construct.depth - low) "
+                                       + "entr\(construct.depth - low == 1 ? "y" : "ies") from below the {: "
+                                       + "put the list's values inside it", construct.token)
+                        broken = true
+                    }
+                    let count = Swift.max(0, depth - construct.depth)
+                    code.append(Instruction(.makeList, a: count), token)
+                    depth = construct.depth + 1
+                    low = Swift.min(construct.lowBefore, low)
+                case .quotationOpen:
+                    // The quotation's tokens, to its matching `]`, compiled as a word of its own.
+                    var nesting = 1, end = index
+                    while end < tokens.count {
+                        if tokens[end].kind == .keyword, tokens[end].builtin == .quotationOpen { nesting += 1 }
+                        if tokens[end].kind == .keyword, tokens[end].builtin == .quotationClose {
+                            nesting -= 1
+                            if nesting == 0 { break }
+                        }
+                        end += 1
+                    }
+                    guard end < tokens.count else {
+                        log.report(.error, .unmatchedKeyword, "[ has no ] to end its quotation", token.range)
+                        broken = true
+                        index = tokens.count
+                        continue
+                    }
+                    let body = Array(tokens[index..<end])
+                    let close = tokens[end]
+                    index = end + 1
+                    if let word = compileQuotation(body, open: token, close: close, in: wordIndex, buffer, base, variables: &variables,
+                                                   log: &log) {
+                        code.append(Instruction(.quotation, a: Int(word)), token)
+                        lastQuotation = (code.count - 1, word)
+                        take(0, 1, at: token.range, "[")
+                        continue
+                    }
+                    broken = true
+                    take(0, 1, at: token.range, "[")
+                case .quotationClose:
+                    log.report(.error, .unmatchedKeyword, "] without a [ before it", token.range)
+                    broken = true
+                case .quote:
+                    afterQuote = token
                 default:
                     break
                 }
@@ -420,7 +497,37 @@ extension Compiler {
                 }
             case .stackWord:
                 let op = token.builtin!
-                if let effect = Self.effect(of: token) {
+                if op == .call || op == .times || op == .fromList {
+                    // Their effect is the quotation's (or the list's length): known when the
+                    // quotation is written right before them.
+                    if op != .fromList, let (pc, word) = lastQuotation, pc == code.count - 1,
+                       let effect = quotations[Int(word)].effect {
+                        let (i, o) = (effect.inputs.count, effect.outputs.count)
+                        if op == .times, i != o {
+                            log.report(.error, .quotationEffect,
+                                       "times runs its quotation again and again, so it must leave the stack as deep as it "
+                                           + "found it, and \(quotations[Int(word)].name) is \(effect.description)",
+                                       code.token(at: pc).range)
+                            broken = true
+                        }
+                        emit(token, buffer, base, into: code, variables: &variables)
+                        code.addGrowth(o)
+                        depth -= 1  // the quotation
+                        take(op == .times ? i + 1 : i, o, at: token.range, spelled)
+                    } else if case .definition = target, ownName?.hasPrefix("[") != true {
+                        log.report(.error, .unknownStackEffect,
+                                   op == .fromList
+                                       ? "list→ leaves as many entries as the list has, so its stack effect is not known "
+                                           + "inside a definition; take the list whole (get, map, fold…) instead"
+                                       : "\(spelled) runs the quotation written right before it here ([ … ] \(spelled)), "
+                                           + "so that its stack effect is known", token.range)
+                        broken = true
+                    } else {
+                        log.report(.error, .unknownStackEffect,
+                                   "\(spelled) has no stack effect known here: write the quotation right before it", token.range)
+                        broken = true
+                    }
+                } else if let effect = Self.effect(of: token) {
                     if op == .depth || op == .lastx { result.hasSideEffects = true }
                     emit(token, buffer, base, into: code, variables: &variables)
                     take(effect.inputs, effect.outputs, at: token.range, spelled)
@@ -445,6 +552,16 @@ extension Compiler {
                     broken = true
                 }
             case .number, .constant, .operator, .function:
+                if let op = token.builtin, op == .map || op == .filter || op == .fold,
+                   let (pc, word) = lastQuotation, pc == code.count - 1, let effect = quotations[Int(word)].effect,
+                   effect.inputs.count != (op == .fold ? 2 : 1) || effect.outputs.count != 1 {
+                    // The quotation right before the word: its effect is known here, and wrong.
+                    let wanted = StackEffect(inputs: op == .fold ? 2 : 1, outputs: 1)
+                    log.report(.error, .quotationEffect,
+                               "\(spelled) needs a quotation \(wanted.description), and \(quotations[Int(word)].name) is "
+                                   + effect.description, code.token(at: pc).range)
+                    broken = true
+                }
                 emit(token, buffer, base, into: code, variables: &variables)
                 let effect = Self.effect(of: token)!
                 take(effect.inputs, effect.outputs, at: token.range, spelled)
@@ -453,6 +570,10 @@ extension Compiler {
 
         if let keyword = afterDigits {
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
+            broken = true
+        }
+        if let quote = afterQuote {
+            Self.reportQuoteNeedsName(quote, log: &log)
             broken = true
         }
         if let unset = afterUnset {
@@ -465,7 +586,12 @@ extension Compiler {
             broken = true
         }
         for construct in open.reversed() {
-            let closer = construct.keyword == .if ? "then" : construct.keyword == .for ? "next (or step)" : "until"
+            let closer = switch construct.keyword {
+            case .if: "then"
+            case .for: "next (or step)"
+            case .listOpen: "}"
+            default: "until"
+            }
             log.report(.error, .unmatchedKeyword, "\(Builtin[construct.keyword].glyph) has no \(closer) to end it",
                        construct.token)
             broken = true

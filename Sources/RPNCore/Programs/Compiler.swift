@@ -39,6 +39,10 @@ struct Compiler: @unchecked Sendable {
     /// needs (`Int.max`: no block; -1: a block with errors, which may be about the depth): a
     /// run on a deeper or shallower stack checks those blocks the same only within it.
     var blockSlack = Int.max
+    /// How deep the quotation being compiled is in others (`Compiler+Quotations`).
+    var quotationNesting = 0
+    /// Every quotation compiled, `[ … ]` (`Compiler+Quotations`); `Quotation.word` indexes it.
+    var quotations: [WordDefinition] = []
 
     struct ForwardCall {
         let name: String
@@ -64,6 +68,8 @@ struct Compiler: @unchecked Sendable {
         case unset(Token)
         case digits(Token)
         case include(Token)
+        /// `'`, waiting for the word it quotes.
+        case quote(Token)
     }
 
     /// `include "lib.rpn"` at the top level.
@@ -380,6 +386,19 @@ extension Compiler {
             }
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
         }
+        if case .quote(let quote) = pending {
+            pending = nil
+            switch quoted(token, after: quote, buffer, base, variables: variables, log: &log) {
+            case .builtin(let op):
+                chunk.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
+                reach.take(0, 1)
+            case .word(let word):
+                chunk.append(Instruction(.quotation, a: Int(word)), token)
+                reach.take(0, 1)
+            case nil: break  // reported
+            }
+            return .stop
+        }
         if case .include(let keyword) = pending {
             pending = nil
             if token.kind == .path {
@@ -416,6 +435,8 @@ extension Compiler {
             Self.reportInvalid(token, buffer, base, log: &log)
         case .keyword where token.builtin == .include:
             pending = .include(token)
+        case .keyword where token.builtin == .quote:
+            pending = .quote(token)
         case .keyword:
             // A closer with nothing open.
             let word = text(token.range, buffer, base)
@@ -423,6 +444,8 @@ extension Compiler {
             case .endDefinition: ":"
             case .else, .then: "if"
             case .until: "begin"
+            case .listClose: "{"
+            case .quotationClose: "["
             default: "for"
             }
             log.report(.error, .unmatchedKeyword,
@@ -474,6 +497,8 @@ extension Compiler {
             case .define: "':' has no ';' to end its definition"
             case .if: "if has no then to end it"
             case .for: "for has no next (or step) to end it"
+            case .listOpen: "{ has no } to end its list"
+            case .quotationOpen: "[ has no ] to end its quotation"
             default: "begin has no until to end it"
             }
             log.report(.error, .unmatchedKeyword, message, gathered.opener.range)
@@ -486,6 +511,8 @@ extension Compiler {
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
         case .include(let keyword):
             Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
+        case .quote(let quote):
+            Self.reportQuoteNeedsName(quote, log: &log)
         case nil:
             break
         }

@@ -98,6 +98,14 @@ enum Opcode: UInt8, CaseIterable {
     /// `local literal − call`, the recursive call on a smaller argument (`n 1 - fib`): the
     /// argument pushed, then the call, in one dispatch.
     case localSubtractLiteralCall
+
+    // MARK: Lists and quotations (issue 19), plain instructions of the general half
+    /// `}`: the top `a` entries become one list (the checker proved there are `a`).
+    case makeList
+    /// `[ … ]`: pushes the quotation compiled as word `a`.
+    case quotation
+    /// `' NAME` of a built-in: pushes the built-in `a` as a quotation.
+    case quoteBuiltin
 }
 
 /// The operations the loop computes in place on small integers and doubles, in the order of

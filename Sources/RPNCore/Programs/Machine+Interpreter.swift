@@ -309,7 +309,7 @@ extension Machine {
                                         sp.pointee = sp[-2]
                     sp += 1
                 case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
-                     .callForward, .resolveForward:
+                     .callForward, .resolveForward, .makeList, .quotation, .quoteBuiltin:
                     break dispatch
 
                 // MARK: Calls
@@ -1099,6 +1099,12 @@ extension Machine {
             return advanceLoop(counter: fp + word.a, at: token.range) ? ip + word.b : ip + 1
         case .resolveForward:
             compiler.resolveForwardCalls(to: Int32(word.a))
+        case .makeList:
+            makeList(word.a, at: token.range)
+        case .quotation:
+            pushQuotation(Int32(word.a), at: token.range)
+        case .quoteBuiltin:
+            pushQuotation(builtin: BuiltinID(rawValue: UInt8(word.a))!, at: token.range)
         case .callForward:
             report(.error, .undefinedWord,
                    "'\(text(token.range, buffer, base))' is called before the run has reached its definition, further on", token.range)
