@@ -74,6 +74,23 @@ import Testing
         if case .value(let v) = result { #expect(NumberText.isNormalized(v)) }
     }
 
+    /// Statistics are of numbers: a list inside the list is refused, by name.
+    @Test func collectionsAmongTheValuesAreRefused() {
+        let nested: [Number] = [Number(1), .list([Number(2), Number(3)])]
+        for s in Summary.allCases {
+            #expect(Self.text(Statistics.summary(s, of: nested, digits: nil)) == "wrong-kind", "\(s.name)")
+        }
+        #expect(Self.text(Statistics.covariance(nested, [Number(1), Number(2)], digits: nil)) == "wrong-kind")
+        #expect(Self.text(Statistics.quantile([Number(1)], .list([]), digits: nil)) == "wrong-kind")
+        guard case .failure(let error) = Statistics.histogram([Number(1)], bins: .list([Number(2)])) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(error.code == .wrongKind)
+        guard case .failure(_, let message) = Statistics.summary(.mean, of: nested, digits: nil) else { return }
+        #expect(message.hasPrefix("mean needs numbers, and the list holds "))
+    }
+
     @Test func varianceOfOneValueSaysHowManyItNeeds() {
         guard case .failure(let code, let message) = Statistics.summary(.variance, of: [Number(5)], digits: nil) else {
             Issue.record("no failure")

@@ -82,7 +82,7 @@ extension Statistics {
         case .integer(let i):
             i.withMPZ { __gmpz_set(m, $0) }
             return 0
-        case .rational, .complex: return nil
+        case .rational, .complex, .list, .quotation: return nil
         }
     }
 
