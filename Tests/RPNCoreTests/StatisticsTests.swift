@@ -157,6 +157,9 @@ import Testing
     @Test func modeComparesNumerically() {
         let data: [Number] = [Number(2), .real(1), Number(1), .real(2), Number(2)]
         #expect(Self.text(Statistics.summary(.mode, of: data, digits: nil)) == "real(2.0)")
+        // Doubles alone: 2.5 and 1.5 occur twice, 2.5 first.
+        let doubles: [Number] = [2.5, 1.5, 1.5, 2.5, 3].map { .real($0) }
+        #expect(Self.text(Statistics.summary(.mode, of: doubles, digits: nil)) == "real(2.5)")
     }
 
     /// Doubles whose exact sum cancels: 1e308 + 1e308 − 1e308 overflows in doubles; the exact
