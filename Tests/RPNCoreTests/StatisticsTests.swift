@@ -311,7 +311,7 @@ import Testing
             return
         }
         #expect(many.code == .outOfDomain && huge.code == .outOfDomain)
-        #expect(huge.message == "hist makes at most 1000000 bins, got 100000000000000000000000")
+        #expect(huge.message == "histogram makes at most 1000000 bins, got 100000000000000000000000")
         guard case .success(let counts) = Statistics.histogram(data, bins: .real(2)) else {
             Issue.record("2.0 bins refused")
             return

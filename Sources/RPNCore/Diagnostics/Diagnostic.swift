@@ -71,6 +71,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     // Programs (issue 10): limits of running, and the static checks of definitions and blocks.
     case stepLimit = "step-limit"
     case recursionLimit = "recursion-limit"
+    /// A stack deeper than `EvaluationOptions.maxStackDepth`: a loop that changes the depth
+    /// pushing without end (issue 19).
+    case stackLimit = "stack-limit"
     case unbalancedBranches = "unbalanced-branches"
     case unbalancedLoop = "unbalanced-loop"
     case stackEffectMismatch = "stack-effect-mismatch"
@@ -100,9 +103,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     /// A value of the wrong kind for the word: a number where a list or quotation is needed
     /// (`3 size`), a quotation where a number is (`[ 1 ] 2 +`).
     case wrongKind = "wrong-kind"
-    /// Two lists of different lengths element by element, an index past the end, an empty
-    /// list where a value is needed, too few values for a statistic.
-    case listSize = "list-size"
+    /// A position outside a list (`{ 5 6 } 3 get`).
+    case indexOutOfRange = "index-out-of-range"
+    /// A list longer than the words make (`seq` of more than 10^7 integers).
+    case listTooLong = "list-too-long"
     /// What is inside `{ }` takes entries from below it, or its count is not known.
     case invalidList = "invalid-list"
     /// A quotation whose effect is not the one the word needs (`map` needs `( x -- y )`).

@@ -13,10 +13,10 @@ extension Machine {
         case .size: return .value(encode(Number(elements.count)))
         case .rev: return .value(encode(.list(elements.reversed())))
         case .head:
-            guard let first = elements.first else { return .failure(.listSize, "head of an empty list") }
+            guard let first = elements.first else { return .failure(.emptyList, "head of an empty list") }
             return .value(encode(first))
         case .tail:
-            guard !elements.isEmpty else { return .failure(.listSize, "tail of an empty list") }
+            guard !elements.isEmpty else { return .failure(.emptyList, "tail of an empty list") }
             return .value(encode(.list(Array(elements.dropFirst()))))
         case .sort:
             if let bad = elements.first(where: { $0.isComplex || $0.isCollection }) {
@@ -123,7 +123,7 @@ extension Machine {
         }
         let count = (to - from).magnitude + .one
         guard let n = count.smallValue, n <= Self.sequenceLimit else {
-            return .failure(.listSize, "seq would make \(count) elements; a list holds at most \(Self.sequenceLimit)")
+            return .failure(.listTooLong, "seq would make \(count) elements; a list holds at most \(Self.sequenceLimit)")
         }
         let step: ExactInteger = ExactInteger.compare(to, from) >= 0 ? .one : -.one
         var elements: [Number] = []
@@ -142,7 +142,7 @@ extension Machine {
             return .failure(ListFailure(.notInteger, "\(Builtin[op].glyph) takes a position 1, 2, … in the list, got \(shown(k))"))
         }
         guard i >= 1, i <= elements.count else {
-            return .failure(ListFailure(.listSize, "\(Builtin[op].glyph): position \(i) is outside a list of "
+            return .failure(ListFailure(.indexOutOfRange, "\(Builtin[op].glyph): position \(i) is outside a list of "
                 + "\(elements.count) element\(elements.count == 1 ? "" : "s")"))
         }
         return .success(i - 1)

@@ -76,7 +76,7 @@ extension Machine {
         if case .quotation = b { return Self.notANumber(op, b) }
         let left = a.listElements, right = b.listElements
         if let left, let right, left.count != right.count {
-            return .failure(.listSize, "\(Builtin[op].glyph) works element by element, and the lists have "
+            return .failure(.lengthMismatch, "\(Builtin[op].glyph) works element by element, and the lists have "
                 + "\(left.count) and \(right.count) elements")
         }
         let count = left?.count ?? right!.count

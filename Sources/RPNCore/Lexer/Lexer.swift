@@ -49,6 +49,8 @@ public struct Lexer {
         case 0x2264: .lessEqual
         case 0x2265: .greaterEqual
         case 0x2260: .notEqual
+        case 0x03A3: .sum  // Σ
+        case 0x03A0: .prod  // Π
         default: nil
         }
     }
@@ -57,7 +59,7 @@ public struct Lexer {
 
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) }
-        if scalar.value == 0x03C0 { return false }  // π is a token of its own
+        if scalar.value == 0x03C0 || scalar.value == 0x03A3 || scalar.value == 0x03A0 { return false }  // π Σ Π are tokens of their own
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
         default: return false
@@ -82,10 +84,18 @@ public struct Lexer {
         return Self.glyph(scalar) != nil || scalar.value == Self.arrow
     }
 
+    @inline(__always)
+    static func isBracket(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "{") || b == UInt8(ascii: "}") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]")
+            || b == UInt8(ascii: "'")
+    }
+
     /// End of the word starting at `i`: the maximal run of non-delimiters (at least one byte).
+    /// The brackets and `'` end a valid token (`{1 2}`) but not an invalid word, which runs on
+    /// through them: a pasted `ESC[2J` is one unknown token, not an unknown `ESC` and a quotation.
     func wordEnd(from i: Int) -> Int {
         var j = i
-        while j < bytes.count, !isDelimiter(at: j) {
+        while j < bytes.count, !isDelimiter(at: j) || Self.isBracket(bytes[j]) {
             j += bytes[j] < 0x80 ? 1 : UTF8Scanner.decode(bytes, at: j, limit: bytes.count).length
         }
         return max(j, i + 1)

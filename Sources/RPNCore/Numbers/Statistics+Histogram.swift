@@ -3,7 +3,7 @@ extension Statistics {
     public static let binLimit = 1_000_000
 
     static func tooManyBins(_ asked: String) -> Failure {
-        Failure(code: .outOfDomain, message: "hist makes at most \(binLimit) bins, got \(asked)")
+        Failure(code: .outOfDomain, message: "histogram makes at most \(binLimit) bins, got \(asked)")
     }
 
     /// The counts of `bins` equal-width bins (see `histogram`). A value's bin is
@@ -11,12 +11,12 @@ extension Statistics {
     /// exactly when that lands near an edge, where rounding could move a value across.
     static func histogramCounts(_ values: [Number], bins: Int) throws(Failure) -> [Number] {
         guard bins >= 1 else {
-            throw Failure(code: .outOfDomain, message: "hist needs at least 1 bin, got \(bins)")
+            throw Failure(code: .outOfDomain, message: "histogram needs at least 1 bin, got \(bins)")
         }
         guard bins <= binLimit else { throw tooManyBins(String(bins)) }
-        try requireNumbers(values, "hist")
-        try requireCount(values.count, atLeast: 1, "hist")
-        if let z = values.first(where: \.isComplex) { throw notReal("hist", z) }
+        try requireNumbers(values, "histogram")
+        try requireCount(values.count, atLeast: 1, "histogram")
+        if let z = values.first(where: \.isComplex) { throw notReal("histogram", z) }
         var low = values[0], high = values[0]
         for x in values.dropFirst() {
             if precedes(x, low) { low = x }

@@ -54,6 +54,6 @@ extension Statistics {
         for x in values.dropFirst() {
             if maximum ? precedes(best, x) : precedes(x, best) { best = x }
         }
-        return try rounded(exactValue(best), kind, maximum ? "max" : "min")
+        return try rounded(exactValue(best), kind, maximum ? "maximum" : "minimum")
     }
 }

@@ -52,8 +52,8 @@ public enum Statistics {
             case .standardDeviation: "sdev"
             case .populationVariance: "pvar"
             case .populationStandardDeviation: "psdev"
-            case .minimum: "min"
-            case .maximum: "max"
+            case .minimum: "minimum"
+            case .maximum: "maximum"
             }
         }
 
@@ -157,13 +157,13 @@ public enum Statistics {
 
     /// `histogram` with the bin count as a value of the language: it must be an integer ≥ 1.
     public static func histogram(_ values: [Number], bins: Number) -> Result<[Number], Failure> {
-        guard !bins.isCollection else { return .failure(notNumber("hist", bins, "its bin count is")) }
-        guard !bins.isComplex else { return .failure(notReal("hist", bins)) }
+        guard !bins.isCollection else { return .failure(notNumber("histogram", bins, "its bin count is")) }
+        guard !bins.isComplex else { return .failure(notReal("histogram", bins)) }
         guard case .integer(let k) = ComplexArithmetic.exact(bins) else {
-            return .failure(Failure(code: .notInteger, message: "hist needs a whole number of bins, got \(text(bins))"))
+            return .failure(Failure(code: .notInteger, message: "histogram needs a whole number of bins, got \(text(bins))"))
         }
         guard k.signum > 0 else {
-            return .failure(Failure(code: .outOfDomain, message: "hist needs at least 1 bin, got \(text(bins))"))
+            return .failure(Failure(code: .outOfDomain, message: "histogram needs at least 1 bin, got \(text(bins))"))
         }
         guard case .small(let count) = k else { return .failure(tooManyBins(Limit.integerText(k))) }
         return histogram(values, bins: count)

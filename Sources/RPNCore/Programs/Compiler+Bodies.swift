@@ -26,7 +26,19 @@ extension Compiler {
         var parameterSymbols: [Int32] = []
         /// Names the body reads as variables (no word, parameter or counter of that name).
         var variablesRead: [String] = []
+        /// Whether its effect varies (`StackEffect.varying`): a loop changes the depth by a
+        /// count known only as it runs, or it calls a word whose effect varies; `inputs` and
+        /// `outputs` are then 0.
+        var varies = false
     }
+
+    /// A known count times a body's change of depth beyond which the effect is not spelled out
+    /// but varies (`1 1000000 for i i next` would name a million outputs).
+    static let spelledOutLimit = 1024
+
+    /// The `reach` of an `if` whose parts change the depth by what only the run knows: every
+    /// entry (the largest operand `a`).
+    static let reachesAll = (1 << 24) - 1
 
     /// An `if`, `for` or `begin` not closed yet.
     private struct OpenConstruct {
@@ -42,6 +54,13 @@ extension Compiler {
         var thenDepth = 0, thenLow = 0
         var local: Int32 = 0
         var scopeCount = 0
+        /// How many times the depth had become unknown before it opened (`variations`): more
+        /// at its end means a part of it varies, and so does it.
+        var variationsBefore = 0
+        /// The entries known below the start when it opened (`available`).
+        var availableBefore: Int?
+        /// for: the literals right before it, the last on top (up to 3: from, to, step).
+        var literals: [Int] = []
     }
 
     private struct LocalName {
@@ -110,6 +129,15 @@ extension Compiler {
         // below the start: the inputs).
         var depth = 0, low = 0
         var available: Int?
+        // Issue 19: after a loop whose body changes the depth by a count known only as it runs
+        // (or a call of a word whose effect varies), the depth is unknown: the effect varies,
+        // and the checker goes on from there as from a fresh start, assuming nothing about
+        // what is below (no entries to count: the run checks them as it goes).
+        var varies = false
+        var variations = 0
+        // Where straight-line code last began (a jump's target): literals before it are no
+        // loop's bounds.
+        var lastJoin = 0
         var ownName: String?, ownIndex: Int32 = -1, declared: StackEffect?
         var wordIndex: Int32 = -1
 
@@ -132,6 +160,27 @@ extension Compiler {
             result.parametersUsed = consumeParameters || tokens.contains { token in
                 token.kind == .variable && names.contains(text(token.range, buffer, base))
             }
+        }
+
+        func depthVaries() {
+            varies = true
+            variations += 1
+            available = nil
+            low = depth
+        }
+
+        /// After `token` (its instruction appended, its inputs taken), the depth is what only
+        /// the run knows (issue 19): a call of a word whose effect varies, or any word whose
+        /// output count depends on a value (a built-in such as a list's `list→ ( l -- x1 … xn n )`
+        /// would call this after `take(1, 0, …)`). Room for the pushes after it, nothing assumed
+        /// below, the effect varies; in a word with a declared effect, `message` is an error.
+        func leavesWhatOnlyTheRunKnows(_ token: Token, _ message: @autoclosure () -> String) {
+            if declared != nil {
+                log.report(.error, .unknownStackEffect, message(), token.range)
+                broken = true
+            }
+            code.append(Instruction(.room), token)
+            depthVaries()
         }
 
         func take(_ inputs: Int, _ outputs: Int, at range: Range<Int>, _ word: @autoclosure () -> String) {
@@ -256,9 +305,11 @@ extension Compiler {
                     broken = true
                 case .if:
                     take(1, 0, at: token.range, "if")
-                    open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
                     low = depth
                     code.append(Instruction(.branch), token)
+                    lastJoin = code.count
                 case .else:
                     guard var construct = open.last, construct.keyword == .if, !construct.sawElse else {
                         log.report(.error, .unmatchedKeyword, "else without an if before it", token.range)
@@ -270,9 +321,12 @@ extension Compiler {
                     construct.thenLow = low
                     construct.elsePC = code.count
                     code.append(Instruction(.jump), token)
+                    lastJoin = code.count
                     open[open.count - 1] = construct
                     depth = construct.depth
                     low = depth
+                    // The first part varied: the second starts from what the if found.
+                    if variations > construct.variationsBefore { available = construct.availableBefore }
                 case .then:
                     guard let construct = open.last, construct.keyword == .if else {
                         log.report(.error, .unmatchedKeyword, "then without an if before it", token.range)
@@ -284,15 +338,18 @@ extension Compiler {
                     let end = code.count
                     let (thenDepth, thenLow) = construct.sawElse ? (construct.thenDepth, construct.thenLow) : (depth, low)
                     let (elseDepth, elseLow) = construct.sawElse ? (depth, low) : (construct.depth, construct.depth)
+                    lastJoin = end
+                    // A part varies: so does the if, reaching what only the run knows.
+                    let variedInside = variations > construct.variationsBefore
                     // What an undecided if keeps aside while its parts run: only what they reach.
-                    let reach = construct.depth - Swift.min(thenLow, elseLow)
+                    let reach = variedInside ? Self.reachesAll : construct.depth - Swift.min(thenLow, elseLow)
                     let elseStart = construct.sawElse ? construct.elsePC + 1 : end
                     code[construct.pc] = (Instruction(.branch, a: reach, b: Int32(elseStart - construct.pc)))
                     if construct.sawElse {
                         code[construct.elsePC] = (Instruction(.jump, b: Int32(end - construct.elsePC)))
                     }
                     code.setShape(ofIf: construct.pc, Program.IfShape(elseJump: construct.sawElse ? construct.elsePC : nil, end: end))
-                    if thenDepth != elseDepth {
+                    if thenDepth != elseDepth, !variedInside {
                         let a = StackEffect(inputs: construct.depth - thenLow, outputs: thenDepth - thenLow)
                         let b = StackEffect(inputs: construct.depth - elseLow, outputs: elseDepth - elseLow)
                         log.report(.error, .unbalancedBranches,
@@ -304,15 +361,25 @@ extension Compiler {
                     }
                     depth = thenDepth
                     low = Swift.min(construct.lowBefore, thenLow, elseLow)
+                    if variedInside { depthVaries() }
                 case .for:
                     // The bounds: two, or three when the loop ends in `step` (patched there).
+                    // Literal bounds (and step) right before it: its count is known at `next`.
+                    var literals: [Int] = []
+                    var at = code.count - 1
+                    while literals.count < 3, at >= lastJoin, at >= 0, code[at].opcode == .literal {
+                        literals.insert(code[at].b, at: 0)
+                        at -= 1
+                    }
                     take(2, 0, at: token.range, "for")
                     let local = localCount
                     localCount += 3
                     open.append(OpenConstruct(keyword: .for, token: token.range, pc: code.count, depth: depth,
-                                              lowBefore: low, local: local, scopeCount: scope.count))
+                                              lowBefore: low, local: local, scopeCount: scope.count,
+                                              variationsBefore: variations, availableBefore: available, literals: literals))
                     low = depth
                     code.append(Instruction(.forPrepare, a: Int(local)), token)
+                    lastJoin = code.count
                     pendingLoop = open.count - 1
                 case .next, .step:
                     guard let construct = open.last, construct.keyword == .for else {
@@ -322,15 +389,32 @@ extension Compiler {
                     }
                     open.removeLast()
                     scope.removeLast(scope.count - construct.scopeCount)
-                    if depth != construct.depth {
+                    let hasStep = keyword == .step
+                    // Issue 19: a body that changes the depth. With literal bounds its count is
+                    // known, and the loop's effect is the body's that many times; otherwise
+                    // (or when a part of it varies) the effect varies, which only a word with
+                    // a declared effect may not do.
+                    let variedInside = variations > construct.variationsBefore
+                    let change = depth - construct.depth
+                    var rounds: Int?
+                    if change != 0, !variedInside, let n = Self.loopCount(construct.literals, hasStep: hasStep),
+                       n * Swift.abs(change) <= Self.spelledOutLimit {
+                        rounds = n
+                    }
+                    let variesHere = variedInside || change != 0 && rounds == nil
+                    if change != 0, !variedInside, rounds == nil, declared != nil {
                         reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, log: &log)
                         broken = true
                     }
+                    // Each round may leave more entries than the room reserved at the program's
+                    // entry: the back edge makes room for the next (a loop that leaves the depth
+                    // as it found it needs none, and pays nothing).
+                    if variesHere || change > 0 { code.append(Instruction(.room), token) }
                     let body = construct.pc + 1
                     code.append(Instruction(.forNext, a: Int(construct.local), b: Int32(body - code.count)), token)
-                    let hasStep = keyword == .step
                     code[construct.pc] = (Instruction(hasStep ? .forStepPrepare : .forPrepare, a: Int(construct.local),
                                                          b: Int32(code.count - construct.pc)))
+                    lastJoin = code.count
                     let bodyLow = low - construct.depth
                     depth = construct.depth
                     if hasStep {
@@ -344,9 +428,29 @@ extension Compiler {
                             broken = true
                         }
                     }
-                    low = Swift.min(construct.lowBefore, depth + bodyLow)
+                    if let rounds, rounds > 0 {
+                        // Round k (from 0) starts k × change from the start: the lowest is the
+                        // last round's when it takes more than it leaves.
+                        let lowest = depth + bodyLow + (change < 0 ? (rounds - 1) * change : 0)
+                        if let available, !underflowReported, lowest + available < 0 {
+                            let fewer = -change
+                            log.report(.error, .missingOperand,
+                                       "this loop runs \(rounds) times, leaving \(fewer) entr\(fewer == 1 ? "y" : "ies") fewer "
+                                           + "each time, so it needs \(depth - lowest) entries, found \(Swift.max(0, depth + available))",
+                                       construct.token)
+                            underflowReported = true
+                            broken = true
+                        }
+                        low = Swift.min(construct.lowBefore, lowest)
+                        depth += rounds * change
+                    } else {
+                        low = Swift.min(construct.lowBefore, depth + bodyLow)
+                    }
+                    if variesHere { depthVaries() }
                 case .begin:
-                    open.append(OpenConstruct(keyword: .begin, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    open.append(OpenConstruct(keyword: .begin, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
+                    lastJoin = code.count
                 case .until:
                     guard let construct = open.last, construct.keyword == .begin else {
                         log.report(.error, .unmatchedKeyword, "until without a begin before it", token.range)
@@ -355,15 +459,26 @@ extension Compiler {
                     }
                     open.removeLast()
                     take(1, 0, at: token.range, "until")
-                    if depth != construct.depth {
+                    // Issue 19: a body that changes the depth runs a count only the run knows:
+                    // the effect varies (an error in a word with a declared effect), and the back
+                    // edge makes room for the next round.
+                    let variedInside = variations > construct.variationsBefore
+                    let variesHere = variedInside || depth != construct.depth
+                    if depth != construct.depth, !variedInside, declared != nil {
                         reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, flag: true,
                                              log: &log)
                         broken = true
-                        depth = construct.depth
                     }
+                    if variesHere { code.append(Instruction(.room), token) }
                     code.append(Instruction(.until, b: Int32(construct.pc - code.count)), token)
+                    lastJoin = code.count
+                    if variesHere {
+                        depth = construct.depth
+                        depthVaries()
+                    }
                 case .listOpen:
-                    open.append(OpenConstruct(keyword: .listOpen, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    open.append(OpenConstruct(keyword: .listOpen, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
                     low = depth
                 case .listClose:
                     guard let construct = open.last, construct.keyword == .listOpen else {
@@ -373,7 +488,13 @@ extension Compiler {
                         continue
                     }
                     open.removeLast()
-                    if low < construct.depth {
+                    if variations > construct.variationsBefore {
+                        // A loop inside changed the depth by what only the run knows.
+                        log.report(.error, .invalidList,
+                                   "how many elements this list has is known only as it runs (a loop inside changes the "
+                                       + "depth): collect them with →list and a count, as in depth →list", construct.token)
+                        broken = true
+                    } else if low < construct.depth {
                         log.report(.error, .invalidList,
                                    "what is inside { } makes the list's elements, and here it takes \(construct.depth - low) "
                                        + "entr\(construct.depth - low == 1 ? "y" : "ies") from below the {: "
@@ -450,6 +571,10 @@ extension Compiler {
                     result.dependencies |= definition.dependencies
                     if definition.effect == nil, definition.declaredEffect == nil { broken = true }  // reported there
                     take(definition.inputCount, definition.outputCount, at: token.range, name)
+                    if definition.effect?.varies == true {
+                        leavesWhatOnlyTheRunKnows(token, "\(name) has no fixed stack effect (a loop in it changes the depth "
+                                                      + "as it runs), so a word with a declared effect cannot call it")
+                    }
                 } else if case .definition = target, let later = laterDefinition(of: name, after: token.range.lowerBound) {
                     // A word defined further on in this program (`even`/`odd` calling each other).
                     guard let effect = later.effect else {
@@ -514,18 +639,17 @@ extension Compiler {
                         code.addGrowth(o)
                         depth -= 1  // the quotation
                         take(op == .times ? i + 1 : i, o, at: token.range, spelled)
-                    } else if case .definition = target, ownName?.hasPrefix("[") != true {
-                        log.report(.error, .unknownStackEffect,
-                                   op == .fromList
-                                       ? "list→ leaves as many entries as the list has, so its stack effect is not known "
-                                           + "inside a definition; take the list whole (get, map, fold…) instead"
-                                       : "\(spelled) runs the quotation written right before it here ([ … ] \(spelled)), "
-                                           + "so that its stack effect is known", token.range)
-                        broken = true
                     } else {
-                        log.report(.error, .unknownStackEffect,
-                                   "\(spelled) has no stack effect known here: write the quotation right before it", token.range)
-                        broken = true
+                        // What it leaves is known only as it runs (the list's length, the
+                        // quotation's effect): the effect varies from here, as after a loop
+                        // that changes the depth.
+                        emit(token, buffer, base, into: code, variables: &variables)
+                        take(op == .times ? 2 : 1, 0, at: token.range, spelled)
+                        leavesWhatOnlyTheRunKnows(token, op == .fromList
+                            ? "list→ leaves as many entries as the list has, so a word with a declared effect cannot use "
+                                + "it; take the list whole (get, map, fold…) instead"
+                            : "\(spelled) runs a quotation whose effect is not known here, so a word with a declared effect "
+                                + "must write the quotation right before it ([ … ] \(spelled))")
                     }
                 } else if let effect = Self.effect(of: token) {
                     if op == .depth || op == .lastx { result.hasSideEffects = true }
@@ -597,8 +721,11 @@ extension Compiler {
             broken = true
         }
 
-        result.inputs = -low
-        result.outputs = depth - low
+        result.inputs = varies ? 0 : -low
+        result.outputs = varies ? 0 : depth - low
+        result.varies = varies
+        // It looks past any inputs it could declare: it runs in place, as a word reading `depth`.
+        if varies { result.hasSideEffects = true }
         if case .definition(let name, _, _, let declaredEffect, let effectRange, _) = target, let declaredEffect,
            !broken {
             let inferred = StackEffect(inputs: result.inputs, outputs: result.outputs, like: declaredEffect)
@@ -622,9 +749,11 @@ extension Compiler {
         if !broken {
             // A word returns; a block at the top level goes on into the chunk it is appended to.
             if case .definition = target { code.append(Instruction(.ret), Token(.keyword, span.upperBound..<span.upperBound)) }
-            Superinstructions.fuse(code)
+            // Superinstructions take the checker's word that their operands are there: after a
+            // loop whose effect varies, only the plain words, which check as they go.
+            Superinstructions.fuse(code, checked: !varies)
             code.setEffect(inputs: result.inputs, outputs: result.outputs, localCount: Int(localCount), isBroken: false,
-                              isFunction: result.outputs == 1 && !result.hasSideEffects)
+                              isFunction: result.outputs == 1 && !result.hasSideEffects && !varies)
             result.program = code
         }
         return result
@@ -657,6 +786,19 @@ extension Compiler {
                "the body of this loop must leave the stack as deep as it found it\(flag ? " (after until takes its flag)" : ""), "
                    + "but it leaves \(more) entr\(Swift.abs(difference) == 1 ? "y" : "ies") each time: \(body.description)",
                range)
+    }
+
+    /// How many times a `for` runs whose bounds (and step) are the literals right before it
+    /// (the last on top), as `Machine.startLoop` and `ForCount` count: FROM to TO inclusive by
+    /// STEP (1 without); nil when they are not all literals, or the step is 0.
+    static func loopCount(_ literals: [Int], hasStep: Bool) -> Int? {
+        let needed = hasStep ? 3 : 2
+        guard literals.count >= needed else { return nil }
+        let from = literals[literals.count - needed], to = literals[literals.count - needed + 1]
+        let step = hasStep ? literals[literals.count - 1] : 1
+        if step > 0 { return to >= from ? (to - from) / step + 1 : 0 }
+        if step < 0 { return from >= to ? (from - to) / -step + 1 : 0 }
+        return nil
     }
 
     /// The whole number a number token is, when it is a small literal count.

@@ -457,7 +457,13 @@ extension Compiler {
                 symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: word, word: -1))
                 chunk.append(Instruction(.topCall, a: Int(word)), token)
                 chunk.addGrowth(words[Int(word)].outputCount)
-                reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+                if words[Int(word)].effect?.varies == true {
+                    // Its effect varies (issue 19): room after it, and any entry may change.
+                    chunk.append(Instruction(.room), token)
+                    reach.unknown()
+                } else {
+                    reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+                }
             } else {
                 chunk.append(Instruction(.variable, a: Int(name)), token)
                 reach.take(0, 1)
@@ -466,6 +472,12 @@ extension Compiler {
             pending = .unset(token)
         case .directive where token.builtin == .digits:
             pending = .digits(token)
+        case .stackWord where token.builtin == .fromList || token.builtin == .call || token.builtin == .times:
+            // What they leave is known only as they run (issue 19): room after them, as after a
+            // call of a word whose effect varies, and any entry may change.
+            emit(token, buffer, base, into: chunk, variables: &variables)
+            chunk.append(Instruction(.room), token)
+            reach.unknown()
         case .stackWord where Self.effect(of: token) == nil:
             // clear, or a counted word: the count of the literal just before it, if any.
             if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
@@ -570,7 +582,8 @@ extension Compiler {
         let whole = gathered.opener.range.lowerBound..<gathered.tokens.last!.range.upperBound
         let compiled = compileBody([gathered.opener] + gathered.tokens, for: .block(available: reach.depthNow),
                                    buffer, base, span: whole, copyingText: false, variables: &variables, log: &log)
-        blockSlack = Swift.min(blockSlack, compiled.program == nil ? -1 : reach.depthNow - compiled.inputs)
+        // A block whose effect varies runs differently on any other depth (issue 19).
+        blockSlack = Swift.min(blockSlack, compiled.program == nil || compiled.varies ? -1 : reach.depthNow - compiled.inputs)
         guard let program = compiled.program else { return }
         let block = chunk.addBlock(Program.Block(inputs: compiled.inputs, outputs: compiled.outputs, end: 0))
         chunk.append(Instruction(.beginBlock, a: block), gathered.opener)
@@ -578,7 +591,14 @@ extension Compiler {
         chunk.setBlockEnd(block, chunk.count)
         chunk.append(Instruction(.endBlock, a: block), gathered.tokens.last!)
         chunk.raiseLocalCount(to: program.localCount)
-        reach.take(compiled.inputs, compiled.outputs)
+        if compiled.varies {
+            // What it takes and leaves is known only as it runs: room after it, for the chunk's
+            // pushes that follow, and any entry below may change.
+            chunk.append(Instruction(.room), gathered.tokens.last!)
+            reach.unknown()
+        } else {
+            reach.take(compiled.inputs, compiled.outputs)
+        }
     }
 
     /// How deep below its starting depth a chunk can change the stack: the entries an undo

@@ -67,6 +67,11 @@ enum Opcode: UInt8, CaseIterable {
     case beginBlock, endBlock
     /// The end of a body: back to the caller (or the end of the run).
     case ret
+    /// Room for every push the program can make, from here (`Program.Header.maxGrowth`): at
+    /// the back edge of a loop whose body changes the depth, and after a call of a word whose
+    /// effect varies, where the room reserved at the program's entry may be used up (issue 19).
+    /// No step.
+    case room
 
     // MARK: Superinstructions (gforth's), for runs whose operands suit them
     // Each replaces the first word of its sequence and reads its operands from the words of
