@@ -74,6 +74,23 @@ import Testing
         if case .value(let v) = result { #expect(NumberText.isNormalized(v)) }
     }
 
+    /// Statistics are of numbers: a list inside the list is refused, by name.
+    @Test func collectionsAmongTheValuesAreRefused() {
+        let nested: [Number] = [Number(1), .list([Number(2), Number(3)])]
+        for s in Summary.allCases {
+            #expect(Self.text(Statistics.summary(s, of: nested, digits: nil)) == "wrong-kind", "\(s.name)")
+        }
+        #expect(Self.text(Statistics.covariance(nested, [Number(1), Number(2)], digits: nil)) == "wrong-kind")
+        #expect(Self.text(Statistics.quantile([Number(1)], .list([]), digits: nil)) == "wrong-kind")
+        guard case .failure(let error) = Statistics.histogram([Number(1)], bins: .list([Number(2)])) else {
+            Issue.record("no failure")
+            return
+        }
+        #expect(error.code == .wrongKind)
+        guard case .failure(_, let message) = Statistics.summary(.mean, of: nested, digits: nil) else { return }
+        #expect(message.hasPrefix("mean needs numbers, and the list holds "))
+    }
+
     @Test func varianceOfOneValueSaysHowManyItNeeds() {
         guard case .failure(let code, let message) = Statistics.summary(.variance, of: [Number(5)], digits: nil) else {
             Issue.record("no failure")
@@ -140,6 +157,9 @@ import Testing
     @Test func modeComparesNumerically() {
         let data: [Number] = [Number(2), .real(1), Number(1), .real(2), Number(2)]
         #expect(Self.text(Statistics.summary(.mode, of: data, digits: nil)) == "real(2.0)")
+        // Doubles alone: 2.5 and 1.5 occur twice, 2.5 first.
+        let doubles: [Number] = [2.5, 1.5, 1.5, 2.5, 3].map { .real($0) }
+        #expect(Self.text(Statistics.summary(.mode, of: doubles, digits: nil)) == "real(2.5)")
     }
 
     /// Doubles whose exact sum cancels: 1e308 + 1e308 − 1e308 overflows in doubles; the exact
@@ -163,6 +183,18 @@ import Testing
             #expect(Self.text(Statistics.summary(s, of: [onePlusI, Number(2)], digits: nil)) == "not-real", "\(s.name)")
         }
         #expect(Self.text(Statistics.quantile([onePlusI, Number(2)], Number.ratio(.small(1), .small(2)), digits: nil)) == "not-real")
+    }
+
+    /// Complex doubles: each part of the exact product and mean rounded once. Python's
+    /// fractions: (1.5+2i)·0.1·(0.3−0.7i) = 0.185 − 0.045i and the mean 0.6333333333333333 +
+    /// 0.43333333333333335i, where Python's complex arithmetic, rounding every step, gives
+    /// −0.04500000000000001 and 0.6333333333333334.
+    @Test func complexDoublesAreRoundedOncePerPart() {
+        let data: [Number] = [Number.complex(re: .real(1.5), im: .real(2)), .real(0.1), Number.complex(re: .real(0.3), im: .real(-0.7))]
+        #expect(Self.text(Statistics.summary(.product, of: data, digits: nil)) == "complex(real(0.185), real(-0.045))")
+        #expect(Self.text(Statistics.summary(.mean, of: data, digits: nil)) == "complex(real(0.6333333333333333), real(0.43333333333333335))")
+        let onePlusI = Number.complex(re: Number(1), im: Number(1))
+        #expect(Self.text(Statistics.summary(.mode, of: [Number(2), onePlusI, Number(3), onePlusI], digits: nil)) == "complex(1, 1)")
     }
 
     // MARK: - Paired statistics

@@ -14,6 +14,7 @@ extension Statistics {
             throw Failure(code: .outOfDomain, message: "histogram needs at least 1 bin, got \(bins)")
         }
         guard bins <= binLimit else { throw tooManyBins(String(bins)) }
+        try requireNumbers(values, "histogram")
         try requireCount(values.count, atLeast: 1, "histogram")
         if let z = values.first(where: \.isComplex) { throw notReal("histogram", z) }
         var low = values[0], high = values[0]

@@ -89,6 +89,7 @@ extension Statistics {
             throw Failure(code: .lengthMismatch,
                           message: "\(name) needs two lists of one length, got \(xs.count) and \(ys.count) values")
         }
+        try requireNumbers(xs + ys, name)
         try requireCount(xs.count, atLeast: minimumCount, name)
         if let z = xs.first(where: \.isComplex) ?? ys.first(where: \.isComplex) { throw notReal(name, z) }
         if let fast = machinePairedMoments(xs, ys) { return fast }

@@ -35,7 +35,9 @@ extension Statistics {
     }
 
     static func quantileValue(_ values: [Number], _ p: Number, digits: Int?) throws(Failure) -> Number {
+        if p.isCollection { throw notNumber("quantile", p, "its p is") }
         if p.isComplex { throw notReal("quantile", p) }
+        try requireNumbers(values, "quantile")
         try requireCount(values.count, atLeast: 1, "quantile")
         if let z = values.first(where: \.isComplex) { throw notReal("quantile", z) }
         let exactP = exactValue(p)

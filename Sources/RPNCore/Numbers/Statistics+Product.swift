@@ -96,7 +96,7 @@ extension Statistics {
             MPFRDouble.withInteger(r.numerator.magnitude) { n in
                 MPFRDouble.withInteger(r.denominator) { d in _ = mpfr_div(z, n, d, direction) }
             }
-        case .complex, .list, .quotation: break  // not reached: complex products are `complexProduct`'s; the machine refuses lists of lists
+        case .complex, .list, .quotation: break  // not reached: complex products are `complexProduct`'s, collections refused (`requireNumbers`)
         }
     }
 }

@@ -89,6 +89,7 @@ public enum Statistics {
     static func summaryValue(_ s: Summary, of values: [Number], digits: Int?) throws(Failure) -> Number {
         // The empty sum and product are the identities (as Python's sum and math.prod); every
         // other statistic of no values has none.
+        try requireNumbers(values, s.name)
         if values.isEmpty, s == .sum || s == .product { return Number(s == .sum ? 0 : 1) }
         try requireCount(values.count, atLeast: s.minimumCount, s.name)
         if let z = values.first(where: \.isComplex) {
@@ -156,6 +157,7 @@ public enum Statistics {
 
     /// `histogram` with the bin count as a value of the language: it must be an integer ≥ 1.
     public static func histogram(_ values: [Number], bins: Number) -> Result<[Number], Failure> {
+        guard !bins.isCollection else { return .failure(notNumber("histogram", bins, "its bin count is")) }
         guard !bins.isComplex else { return .failure(notReal("histogram", bins)) }
         guard case .integer(let k) = ComplexArithmetic.exact(bins) else {
             return .failure(Failure(code: .notInteger, message: "histogram needs a whole number of bins, got \(text(bins))"))
@@ -183,7 +185,7 @@ public enum Statistics {
         var fewestDigits = Int.max
         for x in values {
             switch x {
-            case .integer, .rational: continue
+            case .integer, .rational, .list, .quotation: continue  // collections: refused before (`requireNumbers`)
             case .real:
                 if kind == .exact { kind = .double }
                 fewestDigits = Swift.min(fewestDigits, BigFloat.doubleDigits)
@@ -201,7 +203,6 @@ public enum Statistics {
                     kind = .float(digits: 0)
                     fewestDigits = Swift.min(fewestDigits, d)
                 }
-            case .list, .quotation: continue  // not reached: the machine refuses lists of lists
             }
         }
         switch kind {
@@ -249,6 +250,17 @@ public enum Statistics {
             throw Failure(code: .tooFewValues,
                           message: "\(name) needs at least \(minimum) values, the list has \(count)")
         }
+    }
+
+    /// Statistics are of numbers: a list that holds a list or a quotation has none.
+    static func requireNumbers(_ values: [Number], _ name: String) throws(Failure) {
+        if let bad = values.first(where: \.isCollection) { throw notNumber(name, bad, "the list holds") }
+    }
+
+    static func notNumber(_ name: String, _ value: Number, _ role: String) -> Failure {
+        let text = NumberFormat().string(value)
+        let shown = text.count <= 40 ? text : String(text.prefix(37)) + "…"
+        return Failure(code: .wrongKind, message: "\(name) needs numbers, and \(role) \(shown)")
     }
 
     static func notReal(_ name: String, _ z: Number) -> Failure {
