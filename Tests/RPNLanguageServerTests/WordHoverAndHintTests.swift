@@ -102,7 +102,7 @@ import Testing
         // Loops that change the depth (issue 19): a known count multiplies the body's effect
         // (3 rounds of one push); a count known only as it runs makes the effect vary.
         (": tens 1 3 for i i next ;\n", ["0:6 ( -- x y z )"]),
-        (": total depth 1 - 1 swap for i + next ;\n", ["0:5 ( … -- … )"]),
+        (": total depth 1 - 1 swap for i + next ;\n", ["0:7 ( … -- … )"]),
     ]
 
     @Test func codeLensesSkipTheLinesOfADefinition() {
