@@ -1104,6 +1104,9 @@ extension Machine {
             switch flag {
             case .value(let isTrue): return isTrue ? ip + 1 : ip + word.b
             case .none: return ip + word.b
+            case .notANumber(let value):
+                report(.error, .wrongKind, "if needs a number as its flag, got \(Self.shown(value))", token.range)
+                return ip + word.b
             case .undecided(let condition):
                 // A part that varies may reach any entry (`Compiler.reachesAll`).
                 let base = word.a == Compiler.reachesAll ? 0 : Swift.max(0, stack.count - word.a)
@@ -1119,6 +1122,8 @@ extension Machine {
             switch popFlag() {
             case .value(let done): return done ? ip + 1 : ip + word.b
             case .none: break
+            case .notANumber(let value):
+                report(.error, .wrongKind, "until needs a number as its flag, got \(Self.shown(value))", token.range)
             case .undecided:
                 report(.error, .loopBoundUnknown,
                        "until needs a value to decide whether to repeat, but its flag depends on variables", token.range)
@@ -1488,7 +1493,7 @@ extension Machine {
         return flag.isFiniteValue ? flag == 0 : nil
     }
 
-    enum Flag { case value(Bool), none, undecided(Int32) }
+    enum Flag { case value(Bool), none, undecided(Int32), notANumber(Number) }
 
     /// Pops the flag of `if` or `until`.
     private mutating func popFlag() -> Flag {
@@ -1497,6 +1502,7 @@ extension Machine {
         stack.removeLast()
         guard let value = constantValue(slot) else { return .undecided(materialize(slot)) }
         if StackSlot.isNone(value) { return .none }
+        if isCollection(value), let kept = number(value) { return .notANumber(kept) }  // a list is no flag (issue 19)
         return .value(!isZeroValue(value))
     }
 
@@ -1559,6 +1565,12 @@ extension Machine {
         // Bounds are ordered: a complex one has no place between them (only stored values
         // can be complex).
         for value in values where StackSlot.boxIndex(value) != nil {
+            if let list = number(value), list.isCollection {
+                // A list or quotation (issue 19) is no bound either.
+                report(.error, .wrongKind, "for needs numbers for its bounds\(hasStep ? " and step" : ""), got "
+                    + Self.shown(list), range)
+                return false
+            }
             guard let z = number(value), z.isComplex else { continue }
             report(.error, .notReal, "for needs real bounds\(hasStep ? " and step" : ""), and \(Limit.numberText(z)) is complex",
                    range)
