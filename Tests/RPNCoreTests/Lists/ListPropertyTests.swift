@@ -61,6 +61,37 @@ import Testing
         }
     }
 
+    /// A quotation is the code it holds: `L [ u ] map` and `L ' u map` are `L u` (element by
+    /// element), `L [ c op ] map` is `L c op`, `L [ p ] filter` keeps the elements whose scalar
+    /// `e p` is not 0, and `L 0 [ + ] fold` is `0 a1 + a2 + …` (one rounding a step, as written; `Σ` rounds once), all in exact numbers and with `--float`.
+    @Test(arguments: [true, false])
+    func quotationsRunTheirCode(_ exact: Bool) {
+        var rng = SeededGenerator(state: exact ? 4 : 5)
+        let options = EvaluationOptions(exact: exact)
+        func value(_ program: String) -> RPN.Evaluation { RPN.evaluate(program, options: options) }
+        let reals = ["1", "2", "-3", "0.5", "1 3 ÷", "7", "0", "-2 5 ÷"]
+        for _ in 0..<200 {
+            let a = (0..<Int.random(in: 0...4, using: &rng)).map { _ in reals.randomElement(using: &rng)! }
+            let list = Self.list(a)
+            let u = ["neg", "abs", "sq", "floor", "exp", "sin"].randomElement(using: &rng)!
+            let c = reals.randomElement(using: &rng)!
+            let op = ["+", "−", "×", "max", "<"].randomElement(using: &rng)!
+            let p = ["0 <", "2 mod 0 =", "1 >"].randomElement(using: &rng)!
+            for (program, oracle) in [("\(list) [ \(u) ] map", "\(list) \(u)"), ("\(list) ' \(u) map", "\(list) \(u)"),
+                                      ("\(list) [ \(c) \(op) ] map", "\(list) \(c) \(op)"),
+                                      ("\(list) 0 [ + ] fold", (["0"] + a.map { "\($0) +" }).joined(separator: " "))] {
+                let got = value(program), expected = value(oracle)
+                #expect(got.values == expected.values, "\(program) vs \(oracle)")
+                #expect(got.hasErrors == expected.hasErrors, "\(program) vs \(oracle)")
+            }
+            let kept = a.filter { element in
+                let flag = value("\(element) \(p)").values.first ?? nil
+                return flag.map { !$0.isZero } ?? false
+            }
+            #expect(value("\(list) [ \(p) ] filter").values == value(Self.list(kept)).values, "\(list) [ \(p) ] filter")
+        }
+    }
+
     /// A list literal's description is `{a, b, …}`, each element its value's text.
     @Test func listDescriptionsReadBack() {
         var rng = SeededGenerator(state: 3)
