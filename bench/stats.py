@@ -139,9 +139,9 @@ def statistics_part(rpn, python, outdir, count, reps, errors, warnings):
 
 
 def print_statistics(rows, count, reps):
-    print(f"| sdev of {bench.fmt_size(count)} numbers read as text (CPU s, best of {reps}) | data | tool "
-          "| answer | CPU s | wall s | Python float / it | Python exact / it |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
+    print(f"| sdev of {bench.fmt_size(count)} numbers read as text | tool | answer | CPU s (best of {reps}) "
+          "| wall s | Python float / it | Python exact / it |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for row in rows:
         same = {r["tool"]: r for r in rows if r["data"] == row["data"]}
         py_float = same.get("Python float", {}).get("cpu")
@@ -149,7 +149,7 @@ def print_statistics(rows, count, reps):
         cpu = "FAIL" if row["cpu"] is None else f"{row['cpu']:.3f}"
         wall = "FAIL" if row["wall"] is None else f"{row['wall']:.3f}"
         mine = row["tool"].startswith("rpn")
-        print(f"| | {row['data']} | {row['tool']} | {'FAIL' if row['answer'] is None else repr(row['answer'])} "
+        print(f"| {row['data']} | {row['tool']} | {'FAIL' if row['answer'] is None else repr(row['answer'])} "
               f"| {cpu} | {wall} | {fmt_ratio(bench.ratio(row['cpu'], py_float)) if mine else ''} "
               f"| {fmt_ratio(bench.ratio(row['cpu'], py_exact)) if mine else ''} |")
 
