@@ -238,8 +238,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
                                                     (FN, "sq"), (KW, "]"), (FN, "map"), (FN, "sum"), (KW, "]")]),
     ("list-definition", ": sq2 [sq]map ;", [(DEF, ":"), (NAME, "sq2"), (KW, "["), (FN, "sq"), (KW, "]"), (FN, "map"),
                                             (DEF, ";")]),
-    # A store ends at a bracket as a name does (grammar/rpn.ebnf, 4); the lexer runs the word
-    # on through it (an invalid →x]): see KNOWN_LEXER_DISAGREEMENTS.
+    # A store ends at a bracket as a name does (grammar/rpn.ebnf, 4).
     ("store-before-bracket", "[ 3 →x] { ->list}", [(KW, "["), (N, "3"), (STORE, "→x"), (KW, "]"), (KW, "{"),
                                                     (STACK, "->list"), (KW, "}")]),
     # a realistic program
@@ -252,10 +251,7 @@ SNIPPETS: list[tuple[str, str | bytes, list[tuple[str, str]] | None]] = [
 
 # Where the Swift lexer currently disagrees with the rules (grammar/rpn.ebnf); strict, so a
 # fixed lexer turns these into failures that say to delete the entry.
-KNOWN_LEXER_DISAGREEMENTS: dict[str, str] = {
-    "store-before-bracket": "Lexer.store takes the name to wordEnd, which runs on through { } [ ] ' "
-                            "(for invalid words): →x] and ->list} are one invalid token",
-}
+KNOWN_LEXER_DISAGREEMENTS: dict[str, str] = {}
 
 SNIPPET_IDS = [snippet_id for snippet_id, _, _ in SNIPPETS]
 assert len(set(SNIPPET_IDS)) == len(SNIPPET_IDS), "duplicate snippet ids"
