@@ -232,7 +232,8 @@ def rounded_sqrt(q: Fraction) -> float:
     """The double nearest √q, q ≥ 0 exact, by exact comparison of q with the squares of the
     midpoints between neighbouring doubles (no tie is possible: a midpoint's square is
     rational, and then √q is rational and exact)."""
-    c = math.sqrt(float(q))
+    with mpmath.workprec(300):  # a start within an ulp or so, even where float(q) underflows
+        c = float(mpmath.sqrt(mpmath.mpf(q.numerator) / mpmath.mpf(q.denominator)))
     while True:
         down, up = math.nextafter(c, -math.inf), math.nextafter(c, math.inf)
         low, high = (Fraction(c) + Fraction(down)) / 2, (Fraction(c) + Fraction(up)) / 2
