@@ -9,6 +9,8 @@ import statistics
 import time
 from fractions import Fraction
 
+import pytest
+
 from shell_support import PROMPT, line, quit
 from shell_support import spawn as spawn_shell
 
@@ -43,14 +45,14 @@ def test_map_with_a_quotation_and_a_quoted_word(tmp_path):
 
 
 def test_statistics_of_a_list(tmp_path):
-    data = [2, 4, 4, 4, 5, 5, 7, 9]
+    data = [Fraction(x) for x in [2, 4, 4, 4, 5, 5, 7, 9]]
     child = spawn(tmp_path, ["--fractions"])
     line(child, "{ " + " ".join(map(str, data)) + " } →L")
-    assert f"= {statistics.mean(data)}\r\n" in line(child, "L mean")                      # 5
-    assert f"= {statistics.median(data)}\r\n".replace(".0", "") in line(child, "L median")  # 4.5
-    var = statistics.variance(map(Fraction, data))                                         # 32/7
-    assert f"= {var}\r\n" in line(child, "L var")
-    assert "= 2\r\n" in line(child, "L psdev")  # pvar 4
+    assert f"mean(L) = {statistics.mean(data)}\r\n" in line(child, "L mean")       # 5
+    assert f"= {statistics.median(data)}\r\n" in line(child, "L median")           # 9/2
+    assert f"= {statistics.variance(data)}\r\n" in line(child, "L var")            # 32/7
+    assert f"= {statistics.pvariance(data)}\r\n" in line(child, "L pvar")          # 4
+    assert "= 2\r\n" in line(child, "L psdev")                                    # √4
     assert quit(child) == 0
 
 
@@ -67,10 +69,29 @@ def test_undo_after_a_list_operation(tmp_path):
     assert "1: { 3 1 2 }\r\n" in shown
     shown = line(child, ":redo")
     assert "1: { 2 1 3 }\r\n" in shown
-    # An error in a list word leaves the stack as it was.
+    # An error in a list word leaves the stack as it was, the carets under the word (after
+    # the 5 columns of the prompt).
     shown = line(child, "7 get")
-    assert "error" in shown and "position 7" in shown
-    assert "1: { 2 1 3 }\r\n" in line(child, ":stack") or "{ 2 1 3 }" in line(child, "")
+    assert "\r\n" + " " * 7 + "^^^ error: get: position 7 is outside a list of 3 elements\r\n" in shown
+    assert "unchanged" in shown
+    shown = line(child, "dup")
+    assert "2: { 2 1 3 }\r\n  1: { 2 1 3 }\r\n" in shown
+    shown = line(child, ":undo")
+    assert "  1: { 2 1 3 }\r\n  {2, 1, 3} = { 2 1 3 }\r\n" in shown
+    assert quit(child) == 0
+
+
+def test_building_and_taking_apart_a_list(tmp_path):
+    child = spawn(tmp_path)
+    shown = line(child, "1 2 3 3 →list")
+    assert "  1: { 1 2 3 }\r\n" in shown
+    shown = line(child, "list→")
+    assert "  4: 1\r\n  3: 2\r\n  2: 3\r\n  1: 3\r\n" in shown  # the elements, then their count
+    shown = line(child, ":undo")
+    assert "  1: { 1 2 3 }\r\n" in shown
+    # A quotation of the wrong effect: the carets under map (column 5 + 14).
+    shown = line(child, "{ 1 2 } [ + ] map")
+    assert " " * 19 + "^^^ error: map needs a quotation ( x -- x ), and [ + ] is ( x y -- x )\r\n" in shown
     assert quit(child) == 0
 
 
@@ -87,13 +108,18 @@ def test_a_long_list_is_shown_within_the_terminal(tmp_path):
     assert quit(child) == 0
 
 
+@pytest.mark.xfail(strict=True, reason="core bug: NumberFormat.string(_:limit:) (RPNCore/Printing/"
+                   "NumberFormat+Abbreviation.swift) abbreviates a list as a number: it cuts inside an "
+                   "element ('1…00 }') and counts the digits of all elements ('(492 digits)')")
 def test_a_long_list_is_abbreviated_by_elements_not_digits(tmp_path):
     child = spawn(tmp_path, columns=60)
     shown = line(child, "1 200 seq")
     row = next(row for row in shown.split("\r\n") if row.startswith("  1: "))
     # A list has elements: "(492 digits)" counts the digits of its 200 numbers, which says
-    # nothing a user can use; the count of its elements does.
+    # nothing a user can use; the count of its elements does. And the cut falls between
+    # elements: "{ … 14 1…00 }" reads as an element "1…00".
     assert "digits" not in row, row
+    assert "200" in row and " 1…" not in row, row
     assert quit(child) == 0
 
 
