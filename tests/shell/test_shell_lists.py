@@ -77,7 +77,7 @@ def test_undo_after_a_list_operation(tmp_path):
     shown = line(child, "dup")
     assert "2: { 2 1 3 }\r\n  1: { 2 1 3 }\r\n" in shown
     shown = line(child, ":undo")
-    assert "  1: { 2 1 3 }\r\n  {2, 1, 3} = { 2 1 3 }\r\n" in shown
+    assert "  1: { 2 1 3 }\r\n  rev({3, 1, 2}) = { 2 1 3 }\r\n" in shown
     assert quit(child) == 0
 
 
