@@ -363,3 +363,37 @@ def test_float_list_statistics_are_correctly_rounded(xs):
     assert len(lines) == len(expected)
     for name, line, want in zip(NAMES, lines, expected):
         assert float(line) == want, (name, line, repr(want), data)
+
+
+EXTREME_DATA = [
+    [1e308, 1.7e308, -1e308],                           # the exact sum and variance overflow a double
+    [5e-324, 1e-323, 2e-323],                           # subnormals: the variance underflows to 0
+    [5e-324, 0.0, 0.0, 1.5e-323],
+    [1e-200, 3e-200, 7e-200],                           # squares below the least double
+    [1.0, 1.0 + 2**-52, 1.0 + 2**-51],                  # deviations of an ulp
+    [2.2250738585072014e-308, 4e-308, 1e-310],
+    [1e-160, 3e-160],
+]
+EXTREME_STATISTICS = {
+    "mean": statistics.mean, "median": statistics.median,
+    "var": statistics.variance, "pvar": statistics.pvariance,
+    "sdev": lambda xs: sqrt_reference(statistics.variance(xs)),
+    "psdev": lambda xs: sqrt_reference(statistics.pvariance(xs)),
+}
+
+
+@pytest.mark.parametrize("xs", EXTREME_DATA, ids=lambda xs: repr(xs[0]))
+@pytest.mark.parametrize("name", list(EXTREME_STATISTICS))
+def test_float_statistics_at_the_extremes(name, xs):
+    """Each the correctly rounded double of the exact statistic of the doubles, whatever the
+    intermediate sums do; a result past the doubles' range is an error, not inf."""
+    exact = EXTREME_STATISTICS[name]([Fraction(x) for x in xs])
+    status, out, err = run("--list", "--float", "-e", name, stdin="".join(f"{x!r}\n" for x in xs))
+    try:
+        expected = float(exact)
+    except OverflowError:
+        assert (status, out) == (1, "")
+        assert f"error: {name}: the result is too large for a double" in err
+        return
+    assert (status, err) == (0, "")
+    assert float(out) == expected, (out, repr(expected))
