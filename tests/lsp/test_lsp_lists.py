@@ -155,3 +155,29 @@ async def test_nothing_but_protocol_on_stdout():
         assert server.violations == [], server.violations
     finally:
         server.kill()
+
+
+async def test_a_long_list_result_stays_short(client: LanguageClient):
+    doc = Doc(client, "list-long.rpn", "1 1000 seq\n")
+    assert await doc.open() == []
+    shown = await hover_text(client, doc, doc.at(0, "seq"))
+    assert "seq(1,1000)" in shown and "= { 1 2 3 " in shown
+    assert len(shown) < 2000  # 1000 numbers would be 3893 characters
+    hints = await bounded(client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=doc.identifier,
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=1, character=0)))))
+    [hint] = hints
+    assert hint.label.startswith("⇒ seq(1,1000) = { 1 2 3 ") and len(hint.label) <= 100
+
+
+@pytest.mark.xfail(strict=True, reason="core bug: NumberFormat.string(_:limit:) (RPNCore/Printing/"
+                   "NumberFormat+Abbreviation.swift) abbreviates a list as a number: the inlay hint of "
+                   "1 1000 seq ends '…00 } (2893 digits)', cut inside an element, counting digits")
+async def test_a_long_list_is_abbreviated_by_elements(client: LanguageClient):
+    doc = Doc(client, "list-long-hint.rpn", "1 1000 seq\n")
+    await doc.open()
+    [hint] = await bounded(client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=doc.identifier,
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=1, character=0)))))
+    assert "digits" not in hint.label, hint.label
+    assert "1000 }" in hint.label, hint.label  # the last element whole

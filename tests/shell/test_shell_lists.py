@@ -140,3 +140,19 @@ def test_tab_completes_a_list_word(tmp_path):
     child.expect_exact(PROMPT)
     assert "= 3\r\n" in child.before
     assert quit(child) == 0
+
+
+def test_a_list_in_a_variable_and_a_saved_session(tmp_path):
+    child = spawn(tmp_path)
+    line(child, "{ 1 2 } →L")
+    assert "  L = { 1 2 }\r\n" in line(child, ":vars")
+    assert "= { 1 4 }\r\n" in line(child, "L [ dup × ] map")
+    assert "saved" in line(child, ":save lists.rpn")
+    assert quit(child) == 0
+    # The saved lines run again to the same stack: {1 4}, as 1 and 4.
+    import subprocess
+
+    from shell_support import RPN
+    run = subprocess.run([RPN, "--json", str(tmp_path / "lists.rpn")], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0, run.stderr
+    assert '"values":[[1,4]]' in run.stdout
