@@ -99,8 +99,11 @@ import Testing
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rat", "rate"]),
-        ("→", ["→rate"]),
+        ("→", ["→list", "→rate"]),
         ("->r", ["->rate"]),
+        // The words spelled with an arrow complete like the others (issue 19).
+        ("->l", ["->list"]),
+        ("lis", ["list->", "list→"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("P", ["perm", "pick", "pow", "powmod", "prevprime", "prod", "psdev", "put", "pvar"]),

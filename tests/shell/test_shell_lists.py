@@ -156,3 +156,34 @@ def test_a_list_in_a_variable_and_a_saved_session(tmp_path):
     run = subprocess.run([RPN, "--json", str(tmp_path / "lists.rpn")], capture_output=True, text=True, timeout=30)
     assert run.returncode == 0, run.stderr
     assert '"values":[[1,4]]' in run.stdout
+
+
+def tab(child, typed: str) -> str:
+    """Types `typed`, then Tab, then Enter; what the shell printed before the next prompt."""
+    child.send(typed)
+    time.sleep(0.3)
+    child.send("\t")
+    time.sleep(0.3)
+    child.send("\r")
+    child.expect_exact(PROMPT)
+    return child.before
+
+
+def test_tab_completes_the_list_words_spelled_with_arrows(tmp_path):
+    # →list and list→ (and ->list, list->) are words, not stores: typing their start and Tab
+    # completes them, as Tab completes sort.
+    child = spawn(tmp_path)
+    assert "  1: { 1 2 3 }\r\n" in tab(child, "1 2 3 3 ->li")
+    # lis: list→ and list-> both; Tab completes their common start, a second Tab lists them.
+    child.send("lis")
+    time.sleep(0.3)
+    child.send("\t")
+    time.sleep(0.3)
+    child.send("\t")
+    time.sleep(0.3)
+    child.send("→\r")
+    child.expect_exact("  4: 1\r\n  3: 2\r\n  2: 3\r\n  1: 3\r\n")  # the elements, then the count
+    assert "list->  list→" in child.before
+    child.expect_exact(PROMPT)
+    assert "  1: { 1 2 3 }\r\n" in tab(child, "→li")
+    assert quit(child) == 0
