@@ -181,3 +181,20 @@ async def test_a_long_list_is_abbreviated_by_elements(client: LanguageClient):
         range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=1, character=0)))))
     assert "digits" not in hint.label, hint.label
     assert "1000 }" in hint.label, hint.label  # the last element whole
+
+
+@pytest.mark.xfail(strict=True, reason="front-end bug, not fixed yet: after an arrow the server offers only "
+                   "store names (Completion.swift, case .storeName), so ->li never completes to ->list")
+async def test_completion_of_the_list_words_spelled_with_an_arrow(client: LanguageClient):
+    doc = Doc(client, "list-arrow.rpn", "1 2 2 ->li\n")
+    await doc.open()
+    items = await completion_labels(client, doc, doc.pos(0, len("1 2 2 ->li")))
+    labels = {item.label for item in items}
+    assert "->list" in labels or "list" in labels, labels
+
+
+async def test_completion_of_list_arrow_after_its_letters(client: LanguageClient):
+    doc = Doc(client, "list-arrow-after.rpn", "{ 1 } lis\n")
+    await doc.open()
+    labels = {item.label for item in await completion_labels(client, doc, doc.pos(0, len("{ 1 } lis")))}
+    assert {"list→", "list->"} <= labels
