@@ -257,7 +257,7 @@ import Testing
         ("3 4+sq", "sq", ["sq", "sqrt"]),
         ("2π×co", "co", ["comb", "complex", "concat", "conj", "corr", "cos", "cosh", "cov"]),
         ("1 →ra", "→ra", ["→rate"]),
-        ("1 ->", "->", ["->rate"]),
+        ("1 ->", "->", ["->list", "->rate"]),  // ->list is a word (issue 19)
         ("rate*ra", "ra", ["rad", "rat", "rate"]),
         ("  :hel", ":hel", [":help"]),
         ("3 4 +", "", []),
