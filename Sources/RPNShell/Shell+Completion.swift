@@ -90,7 +90,9 @@ extension Shell {
             return commands.names(startingWith: String(prefix.dropFirst())).map { ":" + $0 }
         }
         for arrow in ["→", "->"] where prefix.hasPrefix(arrow) {
-            return session.variableNames.map { arrow + $0 }.filter { $0.hasPrefix(prefix) }.sorted()
+            // Stores, and the words spelled with an arrow first (`→list`, `->list`).
+            let stores = session.variableNames.map { arrow + $0 }.filter { $0.hasPrefix(prefix) }
+            return Array(Set(stores + Self.arrowWords(completing: prefix))).sorted()
         }
         // Words match in any case, constants only as spelled (`E` is a variable, not e).
         let words = Builtin.wordNames.filter { name in
@@ -98,6 +100,17 @@ extension Shell {
         }
         let variables = session.variableNames.filter { $0.hasPrefix(prefix) }
         let userWords = session.wordNames.filter { $0.hasPrefix(prefix) }
-        return Array(Set(words + variables + userWords)).sorted()
+        return Array(Set(words + Self.arrowWords(completing: prefix) + variables + userWords)).sorted()
+    }
+
+    /// The spellings with an arrow (`→list`, `list→`, `->list`, `list->`): words, which
+    /// `Builtin.wordNames` (letters and digits only) leaves out.
+    static let arrowSpellings: [(builtin: Builtin, spelling: String)] = Builtin.all.flatMap { builtin in
+        builtin.spellings.filter { $0.contains("→") || $0.contains("->") }.map { (builtin, $0) }
+    }
+
+    /// The spellings with an arrow that complete `prefix` (in any ASCII case, as words do).
+    static func arrowWords(completing prefix: String) -> [String] {
+        arrowSpellings.filter { $0.builtin.spelling($0.spelling, completes: prefix) }.map(\.spelling)
     }
 }

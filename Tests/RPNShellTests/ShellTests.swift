@@ -99,8 +99,11 @@ import Testing
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
         ("ra", ["rad", "rat", "rate"]),
-        ("→", ["→rate"]),
+        ("→", ["→list", "→rate"]),
         ("->r", ["->rate"]),
+        // The words spelled with an arrow complete like the others (issue 19).
+        ("->l", ["->list"]),
+        ("lis", ["list->", "list→"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("P", ["perm", "pick", "pow", "powmod", "prevprime", "prod", "psdev", "put", "pvar"]),
@@ -254,7 +257,7 @@ import Testing
         ("3 4+sq", "sq", ["sq", "sqrt"]),
         ("2π×co", "co", ["comb", "complex", "concat", "conj", "corr", "cos", "cosh", "cov"]),
         ("1 →ra", "→ra", ["→rate"]),
-        ("1 ->", "->", ["->rate"]),
+        ("1 ->", "->", ["->list", "->rate"]),  // ->list is a word (issue 19)
         ("rate*ra", "ra", ["rad", "rat", "rate"]),
         ("  :hel", ":hel", [":help"]),
         ("3 4 +", "", []),

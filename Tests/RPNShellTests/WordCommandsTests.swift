@@ -148,7 +148,7 @@ import Testing
         ("hy", ["hyp", "hypot"]),
         ("Squ", []),           // words' names are case-sensitive, as variables'
         ("→squ", []),          // a word is not a variable to store into
-        ("→", ["→rate"]),      // nor are parameters
+        ("→", ["→list", "→rate"]),  // nor are parameters (→list is a word)
         ("b", ["begin"]),
     ]
 
