@@ -170,9 +170,6 @@ async def test_a_long_list_result_stays_short(client: LanguageClient):
     assert hint.label.startswith("⇒ seq(1,1000) = { 1 2 3 ") and len(hint.label) <= 100
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: NumberFormat.string(_:limit:) (RPNCore/Printing/"
-                   "NumberFormat+Abbreviation.swift) abbreviates a list as a number: the inlay hint of "
-                   "1 1000 seq ends '…00 } (2893 digits)', cut inside an element, counting digits")
 async def test_a_long_list_is_abbreviated_by_elements(client: LanguageClient):
     doc = Doc(client, "list-long-hint.rpn", "1 1000 seq\n")
     await doc.open()
@@ -183,8 +180,6 @@ async def test_a_long_list_is_abbreviated_by_elements(client: LanguageClient):
     assert "1000 }" in hint.label, hint.label  # the last element whole
 
 
-@pytest.mark.xfail(strict=True, reason="front-end bug, not fixed yet: after an arrow the server offers only "
-                   "store names (Completion.swift, case .storeName), so ->li never completes to ->list")
 async def test_completion_of_the_list_words_spelled_with_an_arrow(client: LanguageClient):
     doc = Doc(client, "list-arrow.rpn", "1 2 2 ->li\n")
     await doc.open()

@@ -108,9 +108,6 @@ def test_a_long_list_is_shown_within_the_terminal(tmp_path):
     assert quit(child) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: NumberFormat.string(_:limit:) (RPNCore/Printing/"
-                   "NumberFormat+Abbreviation.swift) abbreviates a list as a number: it cuts inside an "
-                   "element ('1…00 }') and counts the digits of all elements ('(492 digits)')")
 def test_a_long_list_is_abbreviated_by_elements_not_digits(tmp_path):
     child = spawn(tmp_path, columns=60)
     shown = line(child, "1 200 seq")

@@ -106,6 +106,11 @@ extension LanguageServer {
             for (name, distance) in variables where CompletionContext.name(name, startsWith: typed) {
                 offer(.storeName(name), .program, distance: distance)
             }
+            // `→list` is no store but a word spelled with the arrow (issue 19): its name after it.
+            if "list".hasPrefix(typed.lowercased()) {
+                let word = BuiltinCompletion(spelling: "list", word: Builtin[.toList], letterSpellings: [])
+                offer(.builtin(word, filterText: "list"), .language, distance: 0)
+            }
         case .arrow:
             for (name, distance) in variables { offer(.store(arrow: "->", name: name), .program, distance: distance) }
         }
