@@ -44,17 +44,25 @@ public enum ValueJSON {
     }
 
     /// Whether a value is inexact (its `exact` text is then the digits it carries); null: no value.
-    public static func inexact(_ value: Number?) -> JSONValue {
-        value.map { .bool(!$0.isExact) } ?? .null
+    public static func inexact(_ value: Number?) -> JSONValue { inexact(value, nesting: 0) }
+
+    private static func inexact(_ value: Number?, nesting: Int) -> JSONValue {
+        if case .list(let elements)? = value, nesting < listNesting {
+            return .array(elements.map { inexact($0, nesting: nesting + 1) })  // element by element, as `exact`
+        }
+        return value.map { .bool(!$0.isExact) } ?? .null
     }
 
     /// The significant digits an inexact value carries (`--digits N`: N; a double: 17, the
     /// digits that identify it; a complex value: those of its parts); null for an exact value or none.
-    public static func digits(_ value: Number?) -> JSONValue {
+    public static func digits(_ value: Number?) -> JSONValue { digits(value, nesting: 0) }
+
+    private static func digits(_ value: Number?, nesting: Int) -> JSONValue {
         switch value {
+        case .list(let elements)? where nesting < listNesting: .array(elements.map { digits($0, nesting: nesting + 1) })
         case .float(let f): .int(f.digits)
         case .real: .int(BigFloat.doubleDigits)
-        case .complex(let z): digits(z.re)
+        case .complex(let z): digits(z.re, nesting: nesting)
         default: .null
         }
     }

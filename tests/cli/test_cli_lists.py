@@ -141,6 +141,16 @@ def test_json_with_list_input():
     assert result["exact"] == [["1", "5/2"], ["2", "5"]]
 
 
+def test_json_inexact_and_digits_of_a_list_are_per_element():
+    """`inexact` and `digits` follow `exact`: an array per list, element by element (√2 at 20
+    digits carries 20, the exact 1 none)."""
+    status, out, err = run("--json", "--digits", "20", "-e", "{ 2 √ 1 { 3 } }")
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["inexact"] == [[True, False, [False]]]
+    assert result["digits"] == [[20, None, [None]]]
+
+
 def test_json_of_a_list_error():
     status, out, _ = run("--json", "-e", "{ 5 6 7 } 4 get")
     assert status == 1
