@@ -24,6 +24,7 @@ RPN_BIN_READERS = {
     "tests/numerics/test_degrees.py": "RPN",
     "tests/numerics/test_correct_rounding.py": "RPN",
     "tests/numerics/test_digits.py": "RPN",
+    "tests/numerics/test_analysis.py": "RPN",
     "tests/cli/test_readme_examples.py": "RPN",
     "tests/shell/shell_support.py": "RPN",
     "tests/cli/cli_support.py": "RPN",
