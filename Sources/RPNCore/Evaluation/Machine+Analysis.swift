@@ -628,3 +628,75 @@ extension Machine {
         return Number(-x.doubleValue)
     }
 }
+
+// MARK: - Features for plots
+
+/// A point a plot marks (issue 19): a root of the function, or a local minimum or maximum (a
+/// root of its derivative where the derivative changes sign).
+public struct FeaturePoint: Sendable, Equatable {
+    public enum Kind: String, Sendable { case root, minimum, maximum }
+    public let kind: Kind
+    public let x: Double
+    public let y: Double
+
+    public init(kind: Kind, x: Double, y: Double) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Machine {
+    /// The roots and extrema of the tree `node` over the variable `name`, found between the
+    /// plot's samples (xs in increasing order, ys nil where there is no value): each sign change
+    /// of f, and of its derivative, refined by `solve`. At most `limit` of each kind; none where
+    /// the derivative cannot be taken. Nothing is reported; the variable keeps its binding.
+    public mutating func features(of node: Int32, variable name: String, samples: [(x: Double, y: Double?)],
+                                  limit: Int = 12) -> [FeaturePoint] {
+        guard let variable = variables.index(of: name) else { return [] }
+        let mark = log.mark
+        let reported = reportedNodes
+        defer {
+            log.rewind(to: mark)
+            reportedNodes = reported
+        }
+        var found: [FeaturePoint] = []
+        func value(_ f: Int32, _ x: Double) -> Double? {
+            let state = beginPoints(variable)
+            defer { endPoints(state) }
+            let (v, _) = valueAt(f, .real(x), state)
+            guard let v, !v.isComplex else { return nil }
+            let d = v.doubleValue
+            return d.isFinite ? d : nil
+        }
+        /// Where f changes sign between samples (refined by solve), and whether it rises there.
+        func roots(_ f: Int32, _ ys: [Double?]) -> [(x: Double, rising: Bool)] {
+            var xs: [(x: Double, rising: Bool)] = []
+            var i = 0
+            while i < samples.count - 1, xs.count < limit {
+                defer { i += 1 }
+                guard let y0 = ys[i], y0 != 0 else { continue }
+                // The next sample with a value and not 0 past any zeros: a sign change between.
+                var k = i + 1
+                while k < samples.count, ys[k] == 0 { k += 1 }
+                guard k < samples.count, let yk = ys[k], (y0 < 0) != (yk < 0) else { continue }
+                if k > i + 1 {
+                    xs.append((samples[i + 1].x, yk > 0))  // a sample at 0 exactly
+                } else if let r = (try? solve(f, variable, .real(samples[i].x), .real(samples[k].x)))?.doubleValue,
+                          r.isFinite {
+                    xs.append((r, yk > 0))
+                }
+            }
+            return xs
+        }
+        for root in roots(node, samples.map(\.y)) { found.append(FeaturePoint(kind: .root, x: root.x, y: 0)) }
+        if let derivative = try? derivative(of: node, in: variable, 0..<0) {
+            let slopes = samples.map { value(derivative, $0.x) }
+            for turn in roots(derivative, slopes) {
+                guard let y = value(node, turn.x) else { continue }
+                found.append(FeaturePoint(kind: turn.rising ? .minimum : .maximum, x: turn.x, y: y))
+            }
+        }
+        return found
+    }
+}
