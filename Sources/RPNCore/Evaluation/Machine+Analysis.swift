@@ -15,7 +15,7 @@
 /// exact paths answer: a double is never passed off as N digits.
 extension Machine {
     /// The largest degree `polynomial(of:in:)` builds, and `taylor`'s largest order.
-    static let analysisDegreeLimit = 10_000, taylorOrderLimit = 40
+    static let analysisDegreeLimit = 1000, taylorOrderLimit = 40
     static let integrationIntervalLimit = 2000
 
     @inline(never)
@@ -136,8 +136,19 @@ extension Machine {
         if reportLog.count > state.reportLogCount { reportLog.removeLast(reportLog.count - state.reportLogCount) }
     }
 
+    /// Ctrl-C (the shell's hooks) stops a long solve or integrate: the run stops at its next
+    /// instruction, as an interrupted loop does.
+    mutating func checkInterrupt() throws(AnalysisFailure) {
+        pointsValued &+= 1
+        guard pointsValued & 63 == 0, let hooks, let interrupted = hooks.interrupted, interrupted() else { return }
+        hooks.wasInterrupted = true
+        run.trapAt = 0
+        throw AnalysisFailure(code: .outOfDomain, message: "interrupted")
+    }
+
     /// f in doubles at x: its value, or an error saying why there is none.
     mutating func doubleAt(_ f: Int32, _ x: Double, _ state: PointEvaluation, _ what: String) throws(AnalysisFailure) -> Double {
+        try checkInterrupt()
         let (value, why) = valueAt(f, .real(x), state)
         guard let value else {
             throw AnalysisFailure(code: .outOfDomain,
@@ -355,6 +366,7 @@ extension Machine {
     /// The sign of f at x (exact), computed with 40 significant digits (f's constants as
     /// written: a double stays that double).
     mutating func preciseSign(_ f: Int32, _ x: Number, _ state: PointEvaluation) throws(AnalysisFailure) -> Int {
+        try checkInterrupt()
         let saved = options
         options.exact = true
         options.digits = 40
@@ -588,7 +600,13 @@ extension Machine {
             }
             switch Number.exact(op: .divide, value, factorial) {
             case .value(let c) where value.isExact: coefficients.append(c)
-            default: coefficients.append(Number(value.doubleValue / factorial.doubleValue))
+            default:  // inexact: divided as the run divides (doubles, or N digits)
+                if case .value(let q) = combine(.divide, encode(value), encode(factorial), angle: .radians),
+                   let c = number(q) {
+                    coefficients.append(c)
+                } else {
+                    coefficients.append(Number(value.doubleValue / factorial.doubleValue))
+                }
             }
         }
         endPoints(state)
