@@ -7,10 +7,22 @@ import RPNCore
 /// `"1/3"`, `"3+4i"`).
 public enum ValueJSON {
     /// A value as a JSON number, or a complex value as `{"re": …, "im": …}`; null for none.
-    public static func number(_ value: Number?) -> JSONValue {
+    public static func number(_ value: Number?) -> JSONValue { number(value, nesting: 0) }
+
+    /// Lists nest in JSON arrays to this depth; deeper ones are their exact text (JSON readers
+    /// and our serializer recurse on arrays).
+    static let listNesting = 64
+
+    private static func number(_ value: Number?, nesting: Int) -> JSONValue {
         guard let value else { return .null }
-        guard case .complex(let z) = value else { return double(value) }
-        return ["re": double(z.re), "im": double(z.im)]
+        switch value {
+        case .complex(let z): return ["re": double(z.re), "im": double(z.im)]
+        case .list(let elements):
+            guard nesting < listNesting else { return exact(value) }
+            return .array(elements.map { number($0, nesting: nesting + 1) })
+        case .quotation(let q): return .string(q.text)
+        default: return double(value)
+        }
     }
 
     /// A real value's nearest double, null past the doubles' range (JSON cannot spell infinities).
@@ -21,8 +33,13 @@ public enum ValueJSON {
 
     /// A value's exact text: all the digits of an integer, a fraction as `1/3`, an inexact
     /// value as its shortest round-trip digits, a complex value as `3+4i` of those; null for none.
-    public static func exact(_ value: Number?) -> JSONValue {
+    public static func exact(_ value: Number?) -> JSONValue { exact(value, nesting: 0) }
+
+    private static func exact(_ value: Number?, nesting: Int) -> JSONValue {
         guard let value else { return .null }
+        if case .list(let elements) = value, nesting < listNesting {
+            return .array(elements.map { exact($0, nesting: nesting + 1) })
+        }
         return .string(NumberFormat.exactText.string(value))
     }
 

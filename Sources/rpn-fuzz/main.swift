@@ -120,7 +120,7 @@ func language(_ source: SourceFile) {
     // differs between the modes; values only recurse without end on arguments without a known
     // value, and trees find loop bounds and flags undecided where values only know them; so
     // values are compared where both runs have one, and not after a limit or an undecided loop.
-    let known: Set<DiagnosticCode> = [.stepLimit, .recursionLimit, .loopBoundUnknown]
+    let known: Set<DiagnosticCode> = [.stepLimit, .recursionLimit, .stackLimit, .loopBoundUnknown]
     if !text.contains("lastx"), !(trees.diagnostics + folded.diagnostics).contains(where: { known.contains($0.code) }) {
         precondition(trees.values.count == folded.values.count
                      && zip(trees.values, folded.values).allSatisfy { $0 == nil || $1 == nil || $0 == $1 },

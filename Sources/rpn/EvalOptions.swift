@@ -27,6 +27,10 @@ struct EvalOptions: ParsableArguments {
     @Flag(help: "Descriptions inline every word: √(3^2+4^2) rather than hyp(3,4).")
     var expand = false
 
+    @Flag(help: ArgumentHelp("Read standard input as data, one number a line, a list on the stack before the program runs.",
+                             discussion: "seq 1 100 | rpn --list -e mean prints 101/2."))
+    var list = false
+
     // .unconditional: `--max-steps -5` is the value -5, refused with the reason, not a missing value.
     @Option(name: .customLong("max-steps"), parsing: .unconditional,
             help: ArgumentHelp("Stop a run after N steps (default 10^9; 10^7 with -d, --json or --trace, whose trees "
@@ -147,6 +151,7 @@ struct EvalOptions: ParsableArguments {
         command.maxSteps = try stepLimit()
         command.trace = trace
         command.expand = expand
+        command.listInput = list
         try finish(command.run(io))
     }
 
@@ -159,6 +164,7 @@ struct EvalOptions: ParsableArguments {
         for (given, name, why) in [(json, "--json", descriptions), (describe, "--describe", descriptions),
                                    (trace, "--trace", "the shell shows the stack after every line"),
                                    (expand, "--expand", "it changes the description of a program's result"),
+                                   (list, "--list", "it reads the program's data from standard input"),
                                    (maxSteps != nil, "--max-steps", "it limits a program's run; in the shell, Ctrl-C stops one")]
         where given {
             io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); \(why)")

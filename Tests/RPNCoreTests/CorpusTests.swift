@@ -23,6 +23,7 @@ import Testing
             else if option == "complex" { options.complex = true }
             else if option == "polar" { polar = true }
             else if words.first == "max-steps", let digits { options.maxSteps = digits }
+            else if words.first == "max-stack", let digits { options.maxStackDepth = digits }
             else if words.first == "digits", let digits { options.digits = digits }
             else if option == "fractions" { format.fractions = true }
             else if option == "group" { format.grouping = true }

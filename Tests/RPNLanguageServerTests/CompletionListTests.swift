@@ -52,15 +52,15 @@ import Testing
 
     /// (variables in the document, what is typed, items, incomplete).
     static let caps: [(Int, String, Int, Bool)] = [
-        (10, "v", 10, false),
-        (300, "v", 200, true),      // cut: typing more asks again
-        (300, "v29", 11, false),    // v29 and v290…v299
+        (10, "z", 10, false),
+        (300, "z", 200, true),      // cut: typing more asks again
+        (300, "z29", 11, false),    // z29 and z290…z299
         (300, "", 200, true),
     ]
 
     @Test(arguments: caps)
     func atMost200Items(_ count: Int, _ typed: String, _ items: Int, _ incomplete: Bool) {
-        let stores = (0..<count).map { "\($0) →v\($0)" }.joined(separator: "\n")
+        let stores = (0..<count).map { "\($0) →z\($0)" }.joined(separator: "\n")
         let (_, list) = Self.complete(stores + "\n" + typed + "|")
         #expect(list["items"]?.arrayValue?.count == items)
         #expect(list["isIncomplete"] == .bool(incomplete))

@@ -73,7 +73,7 @@ import Testing
         ("ne", ["neg", "±", "next", "nextprime"]),
         ("sq", ["sqrt", "√", "sq"]),
         ("po", ["pow", "^", "powmod"]),
-        ("P", ["pow", "^", "perm", "pick", "powmod", "prevprime"]),
+        ("P", ["pow", "^", "perm", "pick", "powmod", "prevprime", "prod", "Π", "psdev", "put", "pvar"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("Pi", ["pick"]),

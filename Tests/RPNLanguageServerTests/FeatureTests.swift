@@ -138,11 +138,11 @@ import Testing
     }
 
     @Test func documentSymbolsListTheStores() {
-        let h = harness("3 4 + →sum\nsum 2 × ->twice\n")
+        let h = harness("3 4 + →s\ns 2 × ->twice\n")
         let symbols = h.result("textDocument/documentSymbol", ["textDocument": ["uri": "file:///t.rpn"]]).arrayValue ?? []
-        #expect(symbols.map { $0["name"]?.stringValue ?? "" } == ["sum", "twice"])
-        #expect(symbols.map { $0["detail"]?.stringValue ?? "" } == ["3+4", "sum×2"])
-        #expect(span(symbols.first?["selectionRange"]) == [0, 7, 0, 10])
+        #expect(symbols.map { $0["name"]?.stringValue ?? "" } == ["s", "twice"])
+        #expect(symbols.map { $0["detail"]?.stringValue ?? "" } == ["3+4", "s×2"])
+        #expect(span(symbols.first?["selectionRange"]) == [0, 7, 0, 8])
     }
 
     static let formattingCases: [(String, String, String)] = [

@@ -39,6 +39,9 @@ import Testing
         (hyp + g + "1 2 g 3 hyp\n", ["2:0 a:", "2:0 p:", "2:2 q:", "2:6 b:"]),
         (": sq2 dup × ;\n3 sq2\n", []),                            // no parameters declared
         (hyp + "3 4 sqrt hypot\n", []),                            // built-in words: no hints
+        // A call of a word whose effect varies (issue 19): what it leaves fills what, only the
+        // run knows; reading stops there.
+        (hyp + ": grow begin 1 dup until ;\n3 grow 4 hyp\n", ["2:7 b:"]),
     ]
 
     @Test(arguments: cases)

@@ -60,6 +60,17 @@ import Testing
         #expect(value.contains("a+1,a−1"), "\(value)")
     }
 
+    /// A word whose loop changes the depth by a count known only as it runs (issue 19): its
+    /// effect varies; its call on 1 2 3 4 adds 3 times: 3+4 = 7, 2+7 = 9, 1+9 = 10.
+    @Test func aWordWhoseEffectVariesShowsIt() {
+        let text = ": total depth 1 - 1 swap for i + next ;\n1 2 3 4 total\n"
+        let definition = hover(0, 3, text)
+        #expect(definition.contains("**total** `( … -- … )`"), "\(definition)")
+        let call = hover(1, 9, text)
+        #expect(call.contains("**total** `( … -- … )`"), "\(call)")
+        #expect(call.contains("= 10"), "\(call)")
+    }
+
     func hints(_ text: String) -> [String] {
         let h = ServerHarness()
         h.open(text)
@@ -88,6 +99,10 @@ import Testing
         (": bad 1 if 2 then ;\n", []),
         (": cube\n  dup dup\n  × ×\n;\n2 cube\n", ["0:6 ( x -- x )", "4:6 ⇒ cube(2) = 8"]),
         ("0 1 3 for i\n  i +\nnext\n", ["2:4 ⇒ 0+1+2+3 = 6"]),
+        // Loops that change the depth (issue 19): a known count multiplies the body's effect
+        // (3 rounds of one push); a count known only as it runs makes the effect vary.
+        (": tens 1 3 for i i next ;\n", ["0:6 ( -- x y z )"]),
+        (": total depth 1 - 1 swap for i + next ;\n", ["0:7 ( … -- … )"]),
     ]
 
     @Test func codeLensesSkipTheLinesOfADefinition() {

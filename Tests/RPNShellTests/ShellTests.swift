@@ -94,7 +94,7 @@ import Testing
 
     static let completions: [(String, [String])] = [
         ("sq", ["sq", "sqrt"]),
-        ("S", ["sign", "sin", "sinh", "solve", "sq", "sqrt", "step", "swap"]),
+        ("S", ["sdev", "seq", "sign", "sin", "sinh", "size", "solve", "sort", "sq", "sqrt", "step", "sum", "swap"]),
         ("d", ["deg", "depth", "der", "digits", "drop", "drop2", "dropn", "dup", "dup2", "dupn"]),
         (":fa", [":fav", ":favs"]),
         (":q", [":quit"]),
@@ -103,7 +103,7 @@ import Testing
         ("->r", ["->rate"]),
         ("E", ["else", "exact", "exp", "exp10"]),
         ("e", ["e", "else", "exact", "exp", "exp10"]),
-        ("P", ["perm", "pick", "pow", "powmod", "prevprime"]),
+        ("P", ["perm", "pick", "pow", "powmod", "prevprime", "prod", "psdev", "put", "pvar"]),
     ]
 
     @Test(arguments: completions)
@@ -252,7 +252,7 @@ import Testing
 
     static let completionsBeforeTheCursor: [(String, String, [String])] = [
         ("3 4+sq", "sq", ["sq", "sqrt"]),
-        ("2π×co", "co", ["comb", "complex", "conj", "cos", "cosh"]),
+        ("2π×co", "co", ["comb", "complex", "concat", "conj", "corr", "cos", "cosh", "cov"]),
         ("1 →ra", "→ra", ["→rate"]),
         ("1 ->", "->", ["->rate"]),
         ("rate*ra", "ra", ["rad", "rat", "rate"]),

@@ -161,17 +161,17 @@ import Testing
     /// Inside a definition (open at `...>`, or on the line being typed) Tab offers its
     /// parameters, its loop variables and its own name (for recursion).
     @Test(arguments: [
-        ([": hyp2 ( side other -- c )"], "si", ["side", "sign", "sin", "sinh"]),
+        ([": hyp2 ( side other -- c )"], "si", ["side", "sign", "sin", "sinh", "size"]),
         ([": hyp2 ( side other -- c )", "side 2 ^"], "ot", ["other"]),
         ([": hyp2 ( side other -- c )"], "hy", ["hyp", "hyp2", "hypot"]),
         ([": total ( n -- t ) 0 1 n for count"], "cou", ["count"]),
-        ([], ": hyp2 ( side other -- c ) si", ["side", "sign", "sin", "sinh"]),
-        ([], ": hyp2 ( side other -- c ) side ; si", ["sign", "sin", "sinh"]),  // closed: no parameters
-        ([], "( side -- c ) si", ["sign", "sin", "sinh"]),                     // a comment, not a definition's
+        ([], ": hyp2 ( side other -- c ) si", ["side", "sign", "sin", "sinh", "size"]),
+        ([], ": hyp2 ( side other -- c ) side ; si", ["sign", "sin", "sinh", "size"]),  // closed: no parameters
+        ([], "( side -- c ) si", ["sign", "sin", "sinh", "size"]),                     // a comment, not a definition's
         // The open definition and its name are the compiler's: a comment may come before the
         // name, and a nested `:` (an error) opens no definition of its own.
-        ([": # the name comes next", "hyp3 ( side -- c )"], "si", ["side", "sign", "sin", "sinh"]),
-        ([": outer", ": inner ( side -- c )"], "si", ["sign", "sin", "sinh"]),
+        ([": # the name comes next", "hyp3 ( side -- c )"], "si", ["side", "sign", "sin", "sinh", "size"]),
+        ([": outer", ": inner ( side -- c )"], "si", ["sign", "sin", "sinh", "size"]),
     ])
     func tabInsideADefinition(_ typed: [String], _ before: String, _ expected: [String]) {
         let shell = Self.shell([Self.hyp])

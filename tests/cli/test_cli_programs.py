@@ -67,7 +67,7 @@ def test_an_error_inside_a_word_points_into_its_body(tmp_path):
 STATIC_ERRORS = """\
 : b1 ( x -- y ) if 1 else 1 2 then ;
 : m ( a -- b c ) 1 + ;
-: l 1 3 for i i next ;
+: l ( n -- ) 1 n for i i next ;
 then
 : r 1 - r ;
 : c clear ;
@@ -80,7 +80,7 @@ then
 STATIC_EXPECTED = [
     ("unbalanced-branches", 1, 17, 18),     # at the if
     ("stack-effect-mismatch", 2, 5, 16),    # the declared ( a -- b c )
-    ("unbalanced-loop", 3, 9, 11),          # at the for
+    ("unbalanced-loop", 3, 18, 20),         # at the for: a declared effect must balance
     ("unmatched-keyword", 4, 1, 4),         # then with no if
     ("recursion-needs-effect", 5, 9, 9),    # the call of r in r
     ("unknown-stack-effect", 6, 5, 9),      # clear
@@ -90,6 +90,22 @@ STATIC_EXPECTED = [
     ("unbalanced-branches", 9, 3, 4),       # an if that leaves 1 entry fewer
     ("missing-operand", 9, 6, 6),           # + in code that never runs
 ]
+
+
+def test_loops_that_change_the_depth():
+    """Issue 19. `+` 3 times on 1 2 3 4: 3+4 = 7, 2+7 = 9, 1+9 = 10; `total` counts its rounds
+    from the depth (4 - 1 = 3), so its effect varies and the call adds 3 times too; 10^6 pushes
+    in a block then `depth`: 1000000 entries, the top the last counter, 10^6; `eat` on 1 2 3
+    with bounds 1 5: 2+3 = 5, 1+5 = 6, then `+` finds 1 entry (column 20), in rounds 3 to 5."""
+    assert text(rpn("-e", "1 2 3 4 1 3 for i + next")) == (0, "10\n", "")
+    assert text(rpn("-e", ": total depth 1 - 1 swap for i + next ; 1 2 3 4 total")) == (0, "10\n", "")
+    code, out, err = text(rpn("-e", "1 1000000 for i i next depth"))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 1_000_001 and lines[-2:] == ["1000000", "1000000"]
+    code, out, err = text(rpn("-e", ": eat 1 swap for i + next ; 1 2 3 5 eat"))
+    assert code == 1 and out == ""
+    assert err.count("-e:1:20: error: + needs 2 operands, found 1\n") == 3
 
 
 @pytest.mark.parametrize("command", [[], ["check"]])
@@ -523,7 +539,7 @@ PARITY = (": even? ( n -- f ) n 0 = if 1 else n 1 - odd? then ; "
     (["--set", "M=6", "-e", FAC + "M fac"], "720\n"),
     (["--set", "M=6", "-d", "-e", FAC + "M fac"], "fac(M)\n"),
     # 1 + 2 + 3 = 6: a loop bounded by the argument, called on M = 3.
-    (["--set", "M=3", "-e", ": sum ( n -- s ) 0 1 n for i i + next ; M sum"], "6\n"),
+    (["--set", "M=3", "-e", ": total ( n -- s ) 0 1 n for i i + next ; M total"], "6\n"),
     # f(1) = 1 fails nowhere: the else part's division is not f's to report for x = 1.
     (["--set", "x=1", "-e", ": f ( a -- r ) a if 1 else 0 0 ÷ then ; x f"], "1\n"),
     # Mutual recursion on names ending in "?": 10 is even, 7 is odd.

@@ -35,6 +35,9 @@ public struct EvalCommand {
     public var trace = false
     /// Descriptions inline every word: `√(3^2+4^2)` rather than `hyp(3,4)`.
     public var expand = false
+    /// `--list`: standard input is data, one number a line, a list on the stack before the
+    /// programs run (`ListInput`); the programs come from `-e` or files.
+    public var listInput = false
 
     public init(inputs: [ProgramInput]) { self.inputs = inputs }
 
@@ -62,6 +65,22 @@ public struct EvalCommand {
             return ExitStatus.usage
         }
         var inputs = self.inputs
+        var data: [Number]?
+        if listInput {
+            guard !inputs.isEmpty, !inputs.contains(.standardInput) else {
+                io.fail("--list reads numbers from standard input: give the program with -e PROGRAM or a file")
+                return ExitStatus.usage
+            }
+            let bytes: [UInt8]
+            do { bytes = try io.readStandardInput() } catch { io.fail(error.message); return ExitStatus.failure }
+            switch ListInput.parse(bytes, exact: exact) {
+            case .success(let values): data = values
+            case .failure(let failure):
+                io.standardError.write("<stdin>:\(failure.line):\(failure.column): "
+                    + DiagnosticRenderer.label(.error, colour: io.stderrColour) + " " + failure.message + "\n")
+                return ExitStatus.failure
+            }
+        }
         if inputs.isEmpty {
             if io.standardInputIsTerminal {
                 io.standardError.write(Self.usageHint)
@@ -77,6 +96,7 @@ public struct EvalCommand {
         let includes = IncludeResolver(sources: inputSources, fileSystem: io.includeFiles)
         var machine = Machine(options: options, includes: includes)
         for (name, value) in variables { machine.setVariable(name, to: value) }
+        if let data { machine.push(.list(data)) }
         if trace {
             let writer = TraceWriter(sources: includes, output: io.standardOutput, glyphs: style.glyphs, format: format)
             for file in inputSources.files { machine.run(file, trace: writer.step) }

@@ -26,6 +26,14 @@ public enum BuiltinID: UInt8, CaseIterable, Sendable {
     // Issue 18: complex numbers: parts, the polar form's angle, building and taking apart, and
     // the directives that turn complex results of real operands on and off.
     case re, im, conj, arg, cplx, reim, complex, real
+    // Issue 19: lists `{ 1 2 3 }` and quotations `[ dup × ]`: the brackets (keywords the
+    // compiler reads), the words on a list as a whole (never element by element), and the
+    // statistics of one list or two.
+    case listOpen, listClose, quotationOpen, quotationClose, quote
+    case size, rev, sort, head, tail, sum, prod, mean, median, mode, variance, sdev, pvar, psdev, minimum, maximum
+    case get, concat, seq, map, filter, cov, corr, quantile, histogram
+    case put, fold
+    case toList, fromList, linreg, times, call
     // Issue 19: analysis over a free variable. Words of several operands run as stack words
     // (`Machine+Analysis`): `f x lo hi solve`, `f x a b integrate`, `f x ∂`, `f x a n taylor`.
     case solve, integrate, derivative, taylor
@@ -48,7 +56,8 @@ extension BuiltinID {
         case .add, .subtract, .multiply, .divide, .power,
              .mod, .rem, .idiv, .gcd, .lcm, .comb, .perm, .root, .hypot, .atan2, .min, .max, .percent,
              .percentChange, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight,
-             .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .logicalAnd, .logicalOr, .cplx: true
+             .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual, .logicalAnd, .logicalOr, .cplx,
+             .get, .concat, .seq, .map, .filter, .cov, .corr, .quantile, .histogram: true
         default: false
         }
     }
@@ -57,7 +66,12 @@ extension BuiltinID {
 extension BuiltinID {
     /// Whether the word pops three operands (`powmod`): a `.ternary` node, printed as a call.
     @inline(__always)
-    public var isTernary: Bool { self == .powmod }
+    public var isTernary: Bool { self == .powmod || self == .put || self == .fold }
+
+    /// The words of issue 19 that take a list (or a quotation) as a whole, from `size` to
+    /// `fold`: Machine+Lists answers them; every other word on a list works element by element.
+    @inline(__always)
+    public var isListWord: Bool { rawValue &- BuiltinID.size.rawValue <= BuiltinID.fold.rawValue &- BuiltinID.size.rawValue }
 
     /// The words of issue 18 (`powmod` … `todeg`): their arithmetic is Machine+NumberTheory's,
     /// on exact values and doubles alike.

@@ -61,9 +61,19 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case notInteger = "not-integer"
     /// A word that needs real values got a complex one (`<`, `floor`, `mod`…).
     case notReal = "not-real"
+    // Statistics of lists (issue 19).
+    /// A statistic of an empty list (`mean` of `{}`).
+    case emptyList = "empty-list"
+    /// A statistic of too few values (a sample variance of one value).
+    case tooFewValues = "too-few-values"
+    /// Paired statistics (`cov`, `corr`, `linreg`) of lists of different lengths.
+    case lengthMismatch = "length-mismatch"
     // Programs (issue 10): limits of running, and the static checks of definitions and blocks.
     case stepLimit = "step-limit"
     case recursionLimit = "recursion-limit"
+    /// A stack deeper than `EvaluationOptions.maxStackDepth`: a loop that changes the depth
+    /// pushing without end (issue 19).
+    case stackLimit = "stack-limit"
     case unbalancedBranches = "unbalanced-branches"
     case unbalancedLoop = "unbalanced-loop"
     case stackEffectMismatch = "stack-effect-mismatch"
@@ -89,6 +99,18 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case includeTooDeep = "include-too-deep"
     /// An include inside a definition or a block: files are included at the top level only.
     case includeNotAtTopLevel = "include-not-at-top-level"
+    // Issue 19: lists and quotations.
+    /// A value of the wrong kind for the word: a number where a list or quotation is needed
+    /// (`3 size`), a quotation where a number is (`[ 1 ] 2 +`).
+    case wrongKind = "wrong-kind"
+    /// A position outside a list (`{ 5 6 } 3 get`).
+    case indexOutOfRange = "index-out-of-range"
+    /// A list longer than the words make (`seq` of more than 10^7 integers).
+    case listTooLong = "list-too-long"
+    /// What is inside `{ }` takes entries from below it, or its count is not known.
+    case invalidList = "invalid-list"
+    /// A quotation whose effect is not the one the word needs (`map` needs `( x -- y )`).
+    case quotationEffect = "quotation-effect"
     // Issue 19: analysis over a free variable
     /// `solve`'s f has the same sign at both ends of the bracket.
     case noSignChange = "no-sign-change"

@@ -32,6 +32,8 @@ public struct Limit: Sendable, Equatable {
         case steps(advice: String)
         /// Calls nested in calls; `word` is the word whose call went past the limit.
         case callDepth(word: String)
+        /// The stack's entries, pushed by a loop that changes the depth (issue 19).
+        case stackDepth
     }
 
     public var kind: Kind
@@ -62,6 +64,8 @@ public struct Limit: Sendable, Equatable {
             return "stopped after \(limit) steps, the step limit (\(advice))"
         case .callDepth(let word):
             return "calls nested \(limit) deep, the limit: \(TerminalText.quoted(word)) may call itself without end"
+        case .stackDepth:
+            return "a stack \(limit) entries deep, the limit: a loop that changes the depth may push without end"
         }
     }
 

@@ -44,6 +44,10 @@ public struct EvaluationOptions: Sendable, Equatable {
     public var stepLimitIsError: Bool = true
     /// Calls nested deeper than this stop with `recursion-limit`.
     public var maxCallDepth: Int = 1_000_000
+    /// A stack deeper than this stops the run with `stack-limit` (8 bytes an entry: 800 MB): a
+    /// loop whose body changes the depth may push without end (issue 19), where before only the
+    /// program's text and the counted words made entries.
+    public var maxStackDepth: Int = 100_000_000
     /// Descriptions inline every word (`--expand`): `√(3^2+4^2)` rather than `hyp(3,4)`.
     public var expandWords: Bool = false
 

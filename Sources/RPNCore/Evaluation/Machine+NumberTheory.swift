@@ -21,6 +21,10 @@ extension Machine {
 
     /// `powmod` on three encoded values (none of them none or a node).
     mutating func combine(_ op: BuiltinID, _ x: Double, _ y: Double, _ z: Double) -> Arithmetic.Outcome {
+        if op.isListWord { return listWord(op, x, y, z) }  // put, fold: Machine+ListWords
+        for slot in [x, y, z] where isCollection(slot) {
+            return .failure(.wrongKind, "\(Builtin[op].glyph) takes numbers, got \(Self.shown(number(slot)!))")
+        }
         let values = [x, y, z].map { $0.isFinite ? Number.exactly($0) : number($0) }
         guard let a = values[0], let b = values[1], let c = values[2] else { return .value(.nan) }
         if let z = [a, b, c].first(where: \.isComplex) { return encoded(ComplexArithmetic.notReal(op, z).outcome) }

@@ -20,6 +20,15 @@ extension Machine {
     @inline(__always)
     mutating func encode(_ value: Number) -> Double {
         guard options.exact else {
+            if case .list(let elements) = value {
+                // --float: a list's elements are doubles too.
+                compactStoreIfNeeded()
+                return store.store(.list(elements.map { $0.isCollection || $0.isComplex ? $0 : Number($0.doubleValue) }))
+            }
+            if case .quotation = value {
+                compactStoreIfNeeded()
+                return store.store(value)
+            }
             if case .complex(let z) = value {
                 // --float: a complex value's parts are doubles; boxed, as complex values are.
                 let x = z.re.doubleValue, y = z.im.doubleValue
@@ -112,6 +121,7 @@ extension Machine {
         if !quickTried, let operation = QuickOperation(op), let result = Self.quick(operation, x, y, exact: options.exact) {
             return .value(result)
         }
+        if _slowPath(op.isListWord) { return listWord(op, x, y) }  // Machine+ListWords
         if x.isFinite, y.isFinite {  // inexact, or --float
             if _slowPath(op.isComplexWord || (mode ?? options.complex)),
                let outcome = complex(op, .real(x), .real(y), angle: angle, mode: mode ?? options.complex) {
@@ -130,6 +140,7 @@ extension Machine {
             }
         }
         let a = number(x)!, b = number(y)!
+        if _slowPath(a.isCollection || b.isCollection) { return elementwise(op, a, b, angle: angle, mode: mode) }
         if let outcome = complex(op, a, b, angle: angle, mode: mode ?? options.complex) { return outcome }
         if a.isExact, b.isExact {
             switch Number.exact(op: op, a, b) {
@@ -185,6 +196,8 @@ extension Machine {
     /// `op` on one encoded value (neither none nor a node).
     @inline(__always)
     mutating func combine(_ op: BuiltinID, _ x: Double, angle: AngleUnit, complex mode: Bool? = nil) -> Arithmetic.Outcome {
+        if _slowPath(op.isListWord) { return listWord(op, x) }  // Machine+ListWords
+        if _slowPath(isCollection(x)) { return elementwise(op, number(x)!, angle: angle, mode: mode) }
         if op.isNumberTheory { return numberTheory(op, x) }  // issue 18's words: Machine+NumberTheory
         if x.isFinite {  // inexact, or --float
             if _slowPath(op.isComplexWord || (mode ?? options.complex)),
@@ -221,6 +234,7 @@ extension Machine {
     /// `op` on two finite doubles: the path of `--float` and of inexact values.
     @inline(__always)
     mutating func apply(_ op: BuiltinID, _ a: Double, _ b: Double, _ token: Range<Int>) -> Double {
+        if _slowPath(op.isListWord) { return applyBinary(op, a, b, token) }  // `1 5 seq` with --float
         switch exactTruth(op, Arithmetic.binary(op, a, b, angle: options.angleUnit)) {
         case .value(let v): return v
         case .failure(let code, let message): report(.error, code, message, token); return .nan

@@ -160,6 +160,11 @@ public struct Machine: Sendable {
     // MARK: - Running
 
     /// Binds a variable from outside the program (`--set`, the shell's `:set`).
+    /// Pushes a value given from outside (`rpn --list`'s data).
+    public mutating func push(_ value: Number) {
+        pushConstant(encode(value), kind: .number, op: .add, token: 0..<0)
+    }
+
     public mutating func setVariable(_ name: String, to value: Number?) {
         // There is one zero (grammar/rpn.ebnf): a -0 from outside becomes 0 as every result does.
         bind(variables.intern(name), value.map { .value($0.normalizingZero) } ?? .unset)
@@ -440,9 +445,11 @@ public struct Machine: Sendable {
             unary(.re, token, buffer, base)
             stack.append(z)
             unary(.im, token, buffer, base)
+        case .fromList, .linreg, .times, .call:
+            listStackWord(op, at: token.range)
         case .solve, .integrate, .derivative, .taylor:  // Issue 19: analysis over a free variable
             analysis(op, token, buffer, base)
-        default:  // pick, roll, rolld, dupn, dropn: a count on top, then entries counted from 1 below it
+        default:  // pick, roll, rolld, dupn, dropn, →list: a count on top, then entries counted from 1 below it
             let count = self.count(of: op, token, buffer, base)
             let m = n - 1  // entries below the count
             let c = count ?? 0
@@ -454,6 +461,10 @@ public struct Machine: Sendable {
             case .roll: if c > 1 { stack.append(stack.remove(at: m - c)) }
             case .rolld: if c > 1 { stack.insert(stack.removeLast(), at: m - c) }
             case .dupn: stack.append(contentsOf: stack[(m - c)..<m])
+            case .toList:
+                let slot = listSlot(from: m - c, at: token.range)
+                stack.removeLast(c)
+                pushConstant(slot, kind: .number, op: .add, token: token.range)
             default: stack.removeLast(c)
             }
         }

@@ -49,6 +49,8 @@ public struct Lexer {
         case 0x2264: .lessEqual
         case 0x2265: .greaterEqual
         case 0x2260: .notEqual
+        case 0x03A3: .sum  // Σ
+        case 0x03A0: .prod  // Π
         // Issue 19: analysis over a free variable
         case 0x2202: .derivative  // ∂
         case 0x222B: .integrate  // ∫
@@ -60,7 +62,7 @@ public struct Lexer {
 
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(UInt8(scalar.value)) }
-        if scalar.value == 0x03C0 { return false }  // π is a token of its own
+        if scalar.value == 0x03C0 || scalar.value == 0x03A3 || scalar.value == 0x03A0 { return false }  // π Σ Π are tokens of their own
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
         default: return false
@@ -76,7 +78,8 @@ public struct Lexer {
             case 0x20, 0x09...0x0D, UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"),
                  UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "%"), UInt8(ascii: "&"),
                  UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: ";"): return true
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "'"): return true
             default: return false
             }
         }
@@ -84,10 +87,18 @@ public struct Lexer {
         return Self.glyph(scalar) != nil || scalar.value == Self.arrow
     }
 
+    @inline(__always)
+    static func isBracket(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "{") || b == UInt8(ascii: "}") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]")
+            || b == UInt8(ascii: "'")
+    }
+
     /// End of the word starting at `i`: the maximal run of non-delimiters (at least one byte).
+    /// The brackets and `'` end a valid token (`{1 2}`) but not an invalid word, which runs on
+    /// through them: a pasted `ESC[2J` is one unknown token, not an unknown `ESC` and a quotation.
     func wordEnd(from i: Int) -> Int {
         var j = i
-        while j < bytes.count, !isDelimiter(at: j) {
+        while j < bytes.count, !isDelimiter(at: j) || Self.isBracket(bytes[j]) {
             j += bytes[j] < 0x80 ? 1 : UTF8Scanner.decode(bytes, at: j, limit: bytes.count).length
         }
         return max(j, i + 1)
@@ -207,6 +218,12 @@ public struct Lexer {
         switch b {
         case UInt8(ascii: ":"): position = i + 1; return token(.keyword, start, i + 1, builtin: .define)
         case UInt8(ascii: ";"): position = i + 1; return token(.keyword, start, i + 1, builtin: .endDefinition)
+        // Issue 19: the brackets of lists and quotations, and `'` before a word's name.
+        case UInt8(ascii: "{"): position = i + 1; return token(.keyword, start, i + 1, builtin: .listOpen)
+        case UInt8(ascii: "}"): position = i + 1; return token(.keyword, start, i + 1, builtin: .listClose)
+        case UInt8(ascii: "["): position = i + 1; return token(.keyword, start, i + 1, builtin: .quotationOpen)
+        case UInt8(ascii: "]"): position = i + 1; return token(.keyword, start, i + 1, builtin: .quotationClose)
+        case UInt8(ascii: "'"): position = i + 1; return token(.keyword, start, i + 1, builtin: .quote)
         case UInt8(ascii: "("): return stackEffect(at: start)
         case UInt8(ascii: "\""): if let path = pathAfterInclude(at: start) { return path }
         default: break
@@ -276,7 +293,20 @@ public struct Lexer {
     }
 
     mutating func identifier(at start: Int) -> Token {
-        guard let end = identifierEnd(from: start, to: bytes.count) else { return invalidWord(at: start) }
+        guard let end = identifierEnd(from: start, to: bytes.count) else {
+            // `list→`: the arrow after `list` ends the name (it would begin a store).
+            let nameEnd = wordEnd(from: start)
+            if let arrowEnd = listArrowEnd(start, nameEnd), arrowEnd == bytes.count || isDelimiter(at: arrowEnd)
+                || bytes[arrowEnd - 1] == UInt8(ascii: ">") {
+                position = arrowEnd
+                return token(.stackWord, start, arrowEnd, builtin: .fromList)
+            }
+            return invalidWord(at: start)
+        }
+        if let arrowEnd = listArrowEnd(start, end) {
+            position = arrowEnd
+            return token(.stackWord, start, arrowEnd, builtin: .fromList)
+        }
         position = end
         // Built-in words are 5 letters at most but a few (`powmod`, `include`, `complex`…):
         // longer names whose length and first letter no word has skip the table (a lookup
@@ -384,7 +414,27 @@ public struct Lexer {
             token.problem = problem == .invalidUTF8 || problem == .nulByte ? problem : .invalidStoreName
             return token
         }
+        if end - nameStart == 4, Self.isListName(bytes, nameStart) {
+            return token(.stackWord, start, end, builtin: .toList)  // `→list`, HP's →LIST: not a store into `list`
+        }
         return token(.store, start, end)
+    }
+
+    /// Whether the 4 bytes at `i` spell `list` in any ASCII case.
+    static func isListName(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        bytes[i] | 0x20 == UInt8(ascii: "l") && bytes[i + 1] | 0x20 == UInt8(ascii: "i")
+            && bytes[i + 2] | 0x20 == UInt8(ascii: "s") && bytes[i + 3] | 0x20 == UInt8(ascii: "t")
+    }
+
+    /// `list→` or `list->` (HP's LIST→) at `start`, whose name `list` ends at `end`: its end.
+    func listArrowEnd(_ start: Int, _ end: Int) -> Int? {
+        guard end - start == 4, Self.isListName(bytes, start), end < bytes.count else { return nil }
+        if bytes[end] == UInt8(ascii: "-"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ">") { return end + 2 }
+        if bytes[end] >= 0x80, let scalar = UTF8Scanner.decode(bytes, at: end, limit: bytes.count).scalar,
+           scalar.value == Self.arrow {
+            return end + scalar.utf8.count
+        }
+        return nil
     }
 
     /// A number starting at `start` (which may be a `-`), its digits at `digitsAt`.

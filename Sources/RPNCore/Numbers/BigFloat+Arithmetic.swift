@@ -15,6 +15,7 @@ extension BigFloat {
         switch n {
         case .float(let f): return f
         case .complex(let z): return from(z.re, digits: digits, precision: precision)  // not reached: parts are read one by one
+        case .list, .quotation: return BigFloat(digits: digits, precision: precision) { mpfr_set_nan($0) }  // not reached: lists go element by element
         case .real(let d): return BigFloat(digits: Swift.min(digits, doubleDigits)) { mpfr_set_d($0, d, MPFR_RNDN) }
         case .integer(.small(let i)): return BigFloat(digits: digits, precision: precision) { mpfr_set_si($0, i, MPFR_RNDN) }
         case .integer(.big(let z)):

@@ -148,6 +148,8 @@ extension Number {
         case .real(let d): return .real(d == 0 ? 0 : -d)
         case .float(let f): return .float(f.negated)
         case .complex(let z): return .complex(re: negated(z.re), im: negated(z.im))
+        case .list(let elements): return .list(elements.map(negated))
+        case .quotation: return a
         }
     }
 

@@ -29,6 +29,7 @@ extension Number {
         case .rational(let r): return r.numerator.bitLength + r.denominator.bitLength
         case .real, .float: return 0
         case .complex(let z): return z.re.exactBitLength + z.im.exactBitLength
+        case .list, .quotation: return 0  // each element was capped when it was made
         }
     }
 
@@ -40,6 +41,7 @@ extension Number {
         case .rational(let r): return r.numerator.decimalDigitCount + r.denominator.decimalDigitCount
         case .real, .float: return 0
         case .complex(let z): return z.re.exactDigitCount + z.im.exactDigitCount
+        case .list, .quotation: return 0
         }
     }
 

@@ -11,7 +11,7 @@ extension Number {
         switch self {
         case .real(let d): return d
         case .float(let f): return f.doubleValue
-        case .complex: return .nan
+        case .complex, .list, .quotation: return .nan
         case .integer(.small(let x)): return Double(x)  // the conversion rounds to nearest even
         case .rational(let r):
             // Both parts exact in a double: IEEE division rounds the exact quotient correctly.

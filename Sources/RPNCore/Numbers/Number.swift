@@ -17,6 +17,12 @@ public enum Number: Sendable, Hashable {
     /// A complex value with a nonzero imaginary part (`ComplexNumber`; made by
     /// `Number.complex(re:im:)`). Exact when its parts are.
     indirect case complex(ComplexNumber)
+    /// A list of values (issue 19), `{ 1 2 3 }`: elements of any kind, lists too. Arithmetic
+    /// on a list works element by element (`ListArithmetic`); the list words take it whole.
+    indirect case list([Number])
+    /// Code kept as a value, `[ dup × ]` or `' sq` (`Quotation`): what map, filter, fold,
+    /// times and call run. Not a number: arithmetic on it is an error.
+    case quotation(Quotation)
 
     /// An inexact value (−0 becomes 0).
     @inlinable
@@ -30,6 +36,8 @@ public enum Number: Sendable, Hashable {
         case .integer, .rational: return true
         case .real, .float: return false
         case .complex(let z): return z.re.isExact
+        case .list(let elements): return elements.allSatisfy(\.isExact)
+        case .quotation: return true
         }
     }
 
@@ -40,7 +48,7 @@ public enum Number: Sendable, Hashable {
         case .rational: return false
         case .real(let d): return d == d.rounded(.towardZero)
         case .float(let f): return f.isInteger
-        case .complex: return false
+        case .complex, .list, .quotation: return false
         }
     }
 
@@ -56,7 +64,7 @@ public enum Number: Sendable, Hashable {
         switch self {
         case .integer(let i): return (i, .one)
         case .rational(let r): return (r.numerator, r.denominator)
-        case .real, .float, .complex: return nil
+        case .real, .float, .complex, .list, .quotation: return nil
         }
     }
 
@@ -68,7 +76,7 @@ public enum Number: Sendable, Hashable {
         case .rational(let r): return r.numerator.signum
         case .real(let d): return d < 0 ? -1 : d > 0 ? 1 : 0
         case .float(let f): return f.signum
-        case .complex: return 1
+        case .complex, .list, .quotation: return 1
         }
     }
 

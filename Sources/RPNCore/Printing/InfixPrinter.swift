@@ -87,6 +87,7 @@ public struct InfixPrinter {
         var format = NumberFormat()
         format.minus = String(decoding: minus, as: UTF8.self)
         format.base = node.literalRadix
+        format.listStyle = .description  // `{1, 2, 3}`
         var out: [UInt8] = []
         format.append(value, to: &out)
         if case .integer = value, node.literalRadix == 10 { Self.shortenTrailingZeros(&out) }

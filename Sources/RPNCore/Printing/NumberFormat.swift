@@ -33,6 +33,8 @@ public struct NumberFormat: Sendable, Equatable {
     public var grouping = false
     /// 16, 8, 2: exact integers as `0xFF`, `0o17`, `0b1011`; anything else is decimal.
     public var base = 10
+    /// How lists print: `{ 1 2 3 }` (the stack, what one types back) or `{1, 2, 3}` (descriptions).
+    public var listStyle: ListStyle = .stack
     /// Complex values in polar form, `5∠0.9272952180016122` (`∠53.13010235415598°` in
     /// degrees), the angle in this unit; nil: rectangular, `3+4i`. Reals print as reals.
     public var polar: AngleUnit?
@@ -126,6 +128,10 @@ public struct NumberFormat: Sendable, Equatable {
             if grouping { Self.groupDigits(in: &out, from: start) }
         case .complex(let z):
             appendComplex(z, to: &out)
+        case .list:
+            appendList(n, to: &out)
+        case .quotation(let q):
+            out.append(contentsOf: q.text.utf8)
         }
     }
 

@@ -26,7 +26,19 @@ extension Compiler {
         var parameterSymbols: [Int32] = []
         /// Names the body reads as variables (no word, parameter or counter of that name).
         var variablesRead: [String] = []
+        /// Whether its effect varies (`StackEffect.varying`): a loop changes the depth by a
+        /// count known only as it runs, or it calls a word whose effect varies; `inputs` and
+        /// `outputs` are then 0.
+        var varies = false
     }
+
+    /// A known count times a body's change of depth beyond which the effect is not spelled out
+    /// but varies (`1 1000000 for i i next` would name a million outputs).
+    static let spelledOutLimit = 1024
+
+    /// The `reach` of an `if` whose parts change the depth by what only the run knows: every
+    /// entry (the largest operand `a`).
+    static let reachesAll = (1 << 24) - 1
 
     /// An `if`, `for` or `begin` not closed yet.
     private struct OpenConstruct {
@@ -42,6 +54,13 @@ extension Compiler {
         var thenDepth = 0, thenLow = 0
         var local: Int32 = 0
         var scopeCount = 0
+        /// How many times the depth had become unknown before it opened (`variations`): more
+        /// at its end means a part of it varies, and so does it.
+        var variationsBefore = 0
+        /// The entries known below the start when it opened (`available`).
+        var availableBefore: Int?
+        /// for: the literals right before it, the last on top (up to 3: from, to, step).
+        var literals: [Int] = []
     }
 
     private struct LocalName {
@@ -75,6 +94,7 @@ extension Compiler {
             case .dup2: return (2, 4)
             case .drop2: return (2, 0)
             case .depth, .lastx: return (0, 1)
+            case .linreg: return (2, 2)
             default: return nil
             }
         }
@@ -87,6 +107,7 @@ extension Compiler {
         case .pick: (c + 1, c + 1)
         case .roll, .rolld: (c + 1, c)
         case .dupn: (c + 1, 2 * c)
+        case .toList: (c + 1, 1)
         default: (c + 1, 0)  // dropn
         }
     }
@@ -109,6 +130,15 @@ extension Compiler {
         // below the start: the inputs).
         var depth = 0, low = 0
         var available: Int?
+        // Issue 19: after a loop whose body changes the depth by a count known only as it runs
+        // (or a call of a word whose effect varies), the depth is unknown: the effect varies,
+        // and the checker goes on from there as from a fresh start, assuming nothing about
+        // what is below (no entries to count: the run checks them as it goes).
+        var varies = false
+        var variations = 0
+        // Where straight-line code last began (a jump's target): literals before it are no
+        // loop's bounds.
+        var lastJoin = 0
         var ownName: String?, ownIndex: Int32 = -1, declared: StackEffect?
         var wordIndex: Int32 = -1
 
@@ -131,6 +161,27 @@ extension Compiler {
             result.parametersUsed = consumeParameters || tokens.contains { token in
                 token.kind == .variable && names.contains(text(token.range, buffer, base))
             }
+        }
+
+        func depthVaries() {
+            varies = true
+            variations += 1
+            available = nil
+            low = depth
+        }
+
+        /// After `token` (its instruction appended, its inputs taken), the depth is what only
+        /// the run knows (issue 19): a call of a word whose effect varies, or any word whose
+        /// output count depends on a value (a built-in such as a list's `list→ ( l -- x1 … xn n )`
+        /// would call this after `take(1, 0, …)`). Room for the pushes after it, nothing assumed
+        /// below, the effect varies; in a word with a declared effect, `message` is an error.
+        func leavesWhatOnlyTheRunKnows(_ token: Token, _ message: @autoclosure () -> String) {
+            if declared != nil {
+                log.report(.error, .unknownStackEffect, message(), token.range)
+                broken = true
+            }
+            code.append(Instruction(.room), token)
+            depthVaries()
         }
 
         func take(_ inputs: Int, _ outputs: Int, at range: Range<Int>, _ word: @autoclosure () -> String) {
@@ -161,6 +212,9 @@ extension Compiler {
         }
 
         var index = 0
+        var afterQuote: Token?
+        /// The last `[ … ]` compiled and its word, to check the effect a word after it needs.
+        var lastQuotation: (pc: Int, word: Int32)?
         var afterUnset: Token?
         var afterDigits: Token?
         var pendingLoop: Int?  // the open `for` waiting for its counter's name
@@ -181,6 +235,21 @@ extension Compiler {
                 scope.append(LocalName(name: spelled, local: open[loop].local, symbol: symbol, isParameter: false))
                 symbols.append(SymbolOccurrence(range: token.range, kind: .loopVariableDeclaration, symbol: symbol,
                                                 word: wordIndex))
+                continue
+            }
+            if let quote = afterQuote {
+                afterQuote = nil
+                switch quoted(token, after: quote, buffer, base, variables: variables, log: &log) {
+                case .builtin(let op):
+                    code.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
+                    take(0, 1, at: token.range, "'")
+                case .word(let word):
+                    code.append(Instruction(.quoteWord, a: Int(word)), token)
+                    take(0, 1, at: token.range, "'")
+                case nil:
+                    broken = true
+                    take(0, 1, at: token.range, "'")
+                }
                 continue
             }
             if let unset = afterUnset {
@@ -236,9 +305,11 @@ extension Compiler {
                     broken = true
                 case .if:
                     take(1, 0, at: token.range, "if")
-                    open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    open.append(OpenConstruct(keyword: .if, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
                     low = depth
                     code.append(Instruction(.branch), token)
+                    lastJoin = code.count
                 case .else:
                     guard var construct = open.last, construct.keyword == .if, !construct.sawElse else {
                         log.report(.error, .unmatchedKeyword, "else without an if before it", token.range)
@@ -250,9 +321,12 @@ extension Compiler {
                     construct.thenLow = low
                     construct.elsePC = code.count
                     code.append(Instruction(.jump), token)
+                    lastJoin = code.count
                     open[open.count - 1] = construct
                     depth = construct.depth
                     low = depth
+                    // The first part varied: the second starts from what the if found.
+                    if variations > construct.variationsBefore { available = construct.availableBefore }
                 case .then:
                     guard let construct = open.last, construct.keyword == .if else {
                         log.report(.error, .unmatchedKeyword, "then without an if before it", token.range)
@@ -264,15 +338,18 @@ extension Compiler {
                     let end = code.count
                     let (thenDepth, thenLow) = construct.sawElse ? (construct.thenDepth, construct.thenLow) : (depth, low)
                     let (elseDepth, elseLow) = construct.sawElse ? (depth, low) : (construct.depth, construct.depth)
+                    lastJoin = end
+                    // A part varies: so does the if, reaching what only the run knows.
+                    let variedInside = variations > construct.variationsBefore
                     // What an undecided if keeps aside while its parts run: only what they reach.
-                    let reach = construct.depth - Swift.min(thenLow, elseLow)
+                    let reach = variedInside ? Self.reachesAll : construct.depth - Swift.min(thenLow, elseLow)
                     let elseStart = construct.sawElse ? construct.elsePC + 1 : end
                     code[construct.pc] = (Instruction(.branch, a: reach, b: Int32(elseStart - construct.pc)))
                     if construct.sawElse {
                         code[construct.elsePC] = (Instruction(.jump, b: Int32(end - construct.elsePC)))
                     }
                     code.setShape(ofIf: construct.pc, Program.IfShape(elseJump: construct.sawElse ? construct.elsePC : nil, end: end))
-                    if thenDepth != elseDepth {
+                    if thenDepth != elseDepth, !variedInside {
                         let a = StackEffect(inputs: construct.depth - thenLow, outputs: thenDepth - thenLow)
                         let b = StackEffect(inputs: construct.depth - elseLow, outputs: elseDepth - elseLow)
                         log.report(.error, .unbalancedBranches,
@@ -284,15 +361,25 @@ extension Compiler {
                     }
                     depth = thenDepth
                     low = Swift.min(construct.lowBefore, thenLow, elseLow)
+                    if variedInside { depthVaries() }
                 case .for:
                     // The bounds: two, or three when the loop ends in `step` (patched there).
+                    // Literal bounds (and step) right before it: its count is known at `next`.
+                    var literals: [Int] = []
+                    var at = code.count - 1
+                    while literals.count < 3, at >= lastJoin, at >= 0, code[at].opcode == .literal {
+                        literals.insert(code[at].b, at: 0)
+                        at -= 1
+                    }
                     take(2, 0, at: token.range, "for")
                     let local = localCount
                     localCount += 3
                     open.append(OpenConstruct(keyword: .for, token: token.range, pc: code.count, depth: depth,
-                                              lowBefore: low, local: local, scopeCount: scope.count))
+                                              lowBefore: low, local: local, scopeCount: scope.count,
+                                              variationsBefore: variations, availableBefore: available, literals: literals))
                     low = depth
                     code.append(Instruction(.forPrepare, a: Int(local)), token)
+                    lastJoin = code.count
                     pendingLoop = open.count - 1
                 case .next, .step:
                     guard let construct = open.last, construct.keyword == .for else {
@@ -302,15 +389,32 @@ extension Compiler {
                     }
                     open.removeLast()
                     scope.removeLast(scope.count - construct.scopeCount)
-                    if depth != construct.depth {
+                    let hasStep = keyword == .step
+                    // Issue 19: a body that changes the depth. With literal bounds its count is
+                    // known, and the loop's effect is the body's that many times; otherwise
+                    // (or when a part of it varies) the effect varies, which only a word with
+                    // a declared effect may not do.
+                    let variedInside = variations > construct.variationsBefore
+                    let change = depth - construct.depth
+                    var rounds: Int?
+                    if change != 0, !variedInside, let n = Self.loopCount(construct.literals, hasStep: hasStep),
+                       n * Swift.abs(change) <= Self.spelledOutLimit {
+                        rounds = n
+                    }
+                    let variesHere = variedInside || change != 0 && rounds == nil
+                    if change != 0, !variedInside, rounds == nil, declared != nil {
                         reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, log: &log)
                         broken = true
                     }
+                    // Each round may leave more entries than the room reserved at the program's
+                    // entry: the back edge makes room for the next (a loop that leaves the depth
+                    // as it found it needs none, and pays nothing).
+                    if variesHere || change > 0 { code.append(Instruction(.room), token) }
                     let body = construct.pc + 1
                     code.append(Instruction(.forNext, a: Int(construct.local), b: Int32(body - code.count)), token)
-                    let hasStep = keyword == .step
                     code[construct.pc] = (Instruction(hasStep ? .forStepPrepare : .forPrepare, a: Int(construct.local),
                                                          b: Int32(code.count - construct.pc)))
+                    lastJoin = code.count
                     let bodyLow = low - construct.depth
                     depth = construct.depth
                     if hasStep {
@@ -324,9 +428,29 @@ extension Compiler {
                             broken = true
                         }
                     }
-                    low = Swift.min(construct.lowBefore, depth + bodyLow)
+                    if let rounds, rounds > 0 {
+                        // Round k (from 0) starts k × change from the start: the lowest is the
+                        // last round's when it takes more than it leaves.
+                        let lowest = depth + bodyLow + (change < 0 ? (rounds - 1) * change : 0)
+                        if let available, !underflowReported, lowest + available < 0 {
+                            let fewer = -change
+                            log.report(.error, .missingOperand,
+                                       "this loop runs \(rounds) times, leaving \(fewer) entr\(fewer == 1 ? "y" : "ies") fewer "
+                                           + "each time, so it needs \(depth - lowest) entries, found \(Swift.max(0, depth + available))",
+                                       construct.token)
+                            underflowReported = true
+                            broken = true
+                        }
+                        low = Swift.min(construct.lowBefore, lowest)
+                        depth += rounds * change
+                    } else {
+                        low = Swift.min(construct.lowBefore, depth + bodyLow)
+                    }
+                    if variesHere { depthVaries() }
                 case .begin:
-                    open.append(OpenConstruct(keyword: .begin, token: token.range, pc: code.count, depth: depth, lowBefore: low))
+                    open.append(OpenConstruct(keyword: .begin, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
+                    lastJoin = code.count
                 case .until:
                     guard let construct = open.last, construct.keyword == .begin else {
                         log.report(.error, .unmatchedKeyword, "until without a begin before it", token.range)
@@ -335,13 +459,86 @@ extension Compiler {
                     }
                     open.removeLast()
                     take(1, 0, at: token.range, "until")
-                    if depth != construct.depth {
+                    // Issue 19: a body that changes the depth runs a count only the run knows:
+                    // the effect varies (an error in a word with a declared effect), and the back
+                    // edge makes room for the next round.
+                    let variedInside = variations > construct.variationsBefore
+                    let variesHere = variedInside || depth != construct.depth
+                    if depth != construct.depth, !variedInside, declared != nil {
                         reportUnbalancedLoop(construct.token, start: construct.depth, end: depth, low: low, flag: true,
                                              log: &log)
                         broken = true
-                        depth = construct.depth
                     }
+                    if variesHere { code.append(Instruction(.room), token) }
                     code.append(Instruction(.until, b: Int32(construct.pc - code.count)), token)
+                    lastJoin = code.count
+                    if variesHere {
+                        depth = construct.depth
+                        depthVaries()
+                    }
+                case .listOpen:
+                    open.append(OpenConstruct(keyword: .listOpen, token: token.range, pc: code.count, depth: depth, lowBefore: low,
+                                              variationsBefore: variations, availableBefore: available))
+                    low = depth
+                case .listClose:
+                    guard let construct = open.last, construct.keyword == .listOpen else {
+                        log.report(.error, .unmatchedKeyword, "} without a { before it"
+                                       + (open.last.map { " (\(Builtin[$0.keyword].glyph) is still open)" } ?? ""), token.range)
+                        broken = true
+                        continue
+                    }
+                    open.removeLast()
+                    if variations > construct.variationsBefore {
+                        // A loop inside changed the depth by what only the run knows.
+                        log.report(.error, .invalidList,
+                                   "how many elements this list has is known only as it runs (a loop inside changes the "
+                                       + "depth): collect them with →list and a count, as in depth →list", construct.token)
+                        broken = true
+                    } else if low < construct.depth {
+                        log.report(.error, .invalidList,
+                                   "what is inside { } makes the list's elements, and here it takes \(construct.depth - low) "
+                                       + "entr\(construct.depth - low == 1 ? "y" : "ies") from below the {: "
+                                       + "put the list's values inside it", construct.token)
+                        broken = true
+                    }
+                    let count = Swift.max(0, depth - construct.depth)
+                    code.append(Instruction(.makeList, a: count), token)
+                    depth = construct.depth + 1
+                    low = Swift.min(construct.lowBefore, low)
+                case .quotationOpen:
+                    // The quotation's tokens, to its matching `]`, compiled as a word of its own.
+                    var nesting = 1, end = index
+                    while end < tokens.count {
+                        if tokens[end].kind == .keyword, tokens[end].builtin == .quotationOpen { nesting += 1 }
+                        if tokens[end].kind == .keyword, tokens[end].builtin == .quotationClose {
+                            nesting -= 1
+                            if nesting == 0 { break }
+                        }
+                        end += 1
+                    }
+                    guard end < tokens.count else {
+                        log.report(.error, .unmatchedKeyword, "[ has no ] to end its quotation", token.range)
+                        broken = true
+                        index = tokens.count
+                        continue
+                    }
+                    let body = Array(tokens[index..<end])
+                    let close = tokens[end]
+                    index = end + 1
+                    if let word = compileQuotation(body, open: token, close: close, in: wordIndex, buffer, base, variables: &variables,
+                                                   log: &log) {
+                        code.append(Instruction(.quotation, a: Int(word)), token)
+                        lastQuotation = (code.count - 1, word)
+                        take(0, 1, at: token.range, "[")
+                        continue
+                    }
+                    broken = true
+                    take(0, 1, at: token.range, "[")
+                case .quotationClose:
+                    log.report(.error, .unmatchedKeyword, "] without a [ before it", token.range)
+                    broken = true
+                case .quote:
+                    afterQuote = token
                 default:
                     break
                 }
@@ -374,6 +571,10 @@ extension Compiler {
                     result.dependencies |= definition.dependencies
                     if definition.effect == nil, definition.declaredEffect == nil { broken = true }  // reported there
                     take(definition.inputCount, definition.outputCount, at: token.range, name)
+                    if definition.effect?.varies == true {
+                        leavesWhatOnlyTheRunKnows(token, "\(name) has no fixed stack effect (a loop in it changes the depth "
+                                                      + "as it runs), so a word with a declared effect cannot call it")
+                    }
                 } else if case .definition = target, let later = laterDefinition(of: name, after: token.range.lowerBound) {
                     // A word defined further on in this program (`even`/`odd` calling each other).
                     guard let effect = later.effect else {
@@ -421,7 +622,36 @@ extension Compiler {
                 }
             case .stackWord:
                 let op = token.builtin!
-                if let effect = Self.effect(of: token) {
+                if op == .call || op == .times || op == .fromList {
+                    // Their effect is the quotation's (or the list's length): known when the
+                    // quotation is written right before them.
+                    if op != .fromList, let (pc, word) = lastQuotation, pc == code.count - 1,
+                       let effect = quotations[Int(word)].effect {
+                        let (i, o) = (effect.inputs.count, effect.outputs.count)
+                        if op == .times, i != o {
+                            log.report(.error, .quotationEffect,
+                                       "times runs its quotation again and again, so it must leave the stack as deep as it "
+                                           + "found it, and \(quotations[Int(word)].name) is \(effect.description)",
+                                       code.token(at: pc).range)
+                            broken = true
+                        }
+                        emit(token, buffer, base, into: code, variables: &variables)
+                        code.addGrowth(o)
+                        depth -= 1  // the quotation
+                        take(op == .times ? i + 1 : i, o, at: token.range, spelled)
+                    } else {
+                        // What it leaves is known only as it runs (the list's length, the
+                        // quotation's effect): the effect varies from here, as after a loop
+                        // that changes the depth.
+                        emit(token, buffer, base, into: code, variables: &variables)
+                        take(op == .times ? 2 : 1, 0, at: token.range, spelled)
+                        leavesWhatOnlyTheRunKnows(token, op == .fromList
+                            ? "list→ leaves as many entries as the list has, so a word with a declared effect cannot use "
+                                + "it; take the list whole (get, map, fold…) instead"
+                            : "\(spelled) runs a quotation whose effect is not known here, so a word with a declared effect "
+                                + "must write the quotation right before it ([ … ] \(spelled))")
+                    }
+                } else if let effect = Self.effect(of: token) {
                     if op == .depth || op == .lastx { result.hasSideEffects = true }
                     emit(token, buffer, base, into: code, variables: &variables)
                     take(effect.inputs, effect.outputs, at: token.range, spelled)
@@ -446,6 +676,16 @@ extension Compiler {
                     broken = true
                 }
             case .number, .constant, .operator, .function:
+                if let op = token.builtin, op == .map || op == .filter || op == .fold,
+                   let (pc, word) = lastQuotation, pc == code.count - 1, let effect = quotations[Int(word)].effect,
+                   effect.inputs.count != (op == .fold ? 2 : 1) || effect.outputs.count != 1 {
+                    // The quotation right before the word: its effect is known here, and wrong.
+                    let wanted = StackEffect(inputs: op == .fold ? 2 : 1, outputs: 1)
+                    log.report(.error, .quotationEffect,
+                               "\(spelled) needs a quotation \(wanted.description), and \(quotations[Int(word)].name) is "
+                                   + effect.description, code.token(at: pc).range)
+                    broken = true
+                }
                 // Issue 19: analysis over a free variable: ∂ and its kind read their operands'
                 // trees, so a word using them runs in place, never as a call valued on values.
                 if token.builtin?.isAnalysis == true { result.hasSideEffects = true }
@@ -459,6 +699,10 @@ extension Compiler {
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
             broken = true
         }
+        if let quote = afterQuote {
+            Self.reportQuoteNeedsName(quote, log: &log)
+            broken = true
+        }
         if let unset = afterUnset {
             log.report(.error, .unsetNeedsName,
                        "'\(text(unset.range, buffer, base))' needs a variable name after it, as in unset M", unset.range)
@@ -469,14 +713,22 @@ extension Compiler {
             broken = true
         }
         for construct in open.reversed() {
-            let closer = construct.keyword == .if ? "then" : construct.keyword == .for ? "next (or step)" : "until"
+            let closer = switch construct.keyword {
+            case .if: "then"
+            case .for: "next (or step)"
+            case .listOpen: "}"
+            default: "until"
+            }
             log.report(.error, .unmatchedKeyword, "\(Builtin[construct.keyword].glyph) has no \(closer) to end it",
                        construct.token)
             broken = true
         }
 
-        result.inputs = -low
-        result.outputs = depth - low
+        result.inputs = varies ? 0 : -low
+        result.outputs = varies ? 0 : depth - low
+        result.varies = varies
+        // It looks past any inputs it could declare: it runs in place, as a word reading `depth`.
+        if varies { result.hasSideEffects = true }
         if case .definition(let name, _, _, let declaredEffect, let effectRange, _) = target, let declaredEffect,
            !broken {
             let inferred = StackEffect(inputs: result.inputs, outputs: result.outputs, like: declaredEffect)
@@ -500,9 +752,11 @@ extension Compiler {
         if !broken {
             // A word returns; a block at the top level goes on into the chunk it is appended to.
             if case .definition = target { code.append(Instruction(.ret), Token(.keyword, span.upperBound..<span.upperBound)) }
-            Superinstructions.fuse(code)
+            // Superinstructions take the checker's word that their operands are there: after a
+            // loop whose effect varies, only the plain words, which check as they go.
+            Superinstructions.fuse(code, checked: !varies)
             code.setEffect(inputs: result.inputs, outputs: result.outputs, localCount: Int(localCount), isBroken: false,
-                              isFunction: result.outputs == 1 && !result.hasSideEffects)
+                              isFunction: result.outputs == 1 && !result.hasSideEffects && !varies)
             result.program = code
         }
         return result
@@ -535,6 +789,19 @@ extension Compiler {
                "the body of this loop must leave the stack as deep as it found it\(flag ? " (after until takes its flag)" : ""), "
                    + "but it leaves \(more) entr\(Swift.abs(difference) == 1 ? "y" : "ies") each time: \(body.description)",
                range)
+    }
+
+    /// How many times a `for` runs whose bounds (and step) are the literals right before it
+    /// (the last on top), as `Machine.startLoop` and `ForCount` count: FROM to TO inclusive by
+    /// STEP (1 without); nil when they are not all literals, or the step is 0.
+    static func loopCount(_ literals: [Int], hasStep: Bool) -> Int? {
+        let needed = hasStep ? 3 : 2
+        guard literals.count >= needed else { return nil }
+        let from = literals[literals.count - needed], to = literals[literals.count - needed + 1]
+        let step = hasStep ? literals[literals.count - 1] : 1
+        if step > 0 { return to >= from ? (to - from) / step + 1 : 0 }
+        if step < 0 { return from >= to ? (from - to) / -step + 1 : 0 }
+        return nil
     }
 
     /// The whole number a number token is, when it is a small literal count.

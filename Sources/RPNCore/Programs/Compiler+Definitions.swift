@@ -81,6 +81,7 @@ extension Compiler {
             symbols.insert(contentsOf: declarations, at: symbolsBefore)
         }
         let effect = compiled.program == nil ? nil
+            : compiled.varies ? StackEffect.varying
             : StackEffect(inputs: compiled.inputs, outputs: compiled.outputs, like: declared)
         let definition = WordDefinition(
             name: name, nameRange: nameToken.range, range: whole, declaredEffect: declared, effect: effect,

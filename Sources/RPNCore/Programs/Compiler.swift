@@ -39,6 +39,10 @@ struct Compiler: @unchecked Sendable {
     /// needs (`Int.max`: no block; -1: a block with errors, which may be about the depth): a
     /// run on a deeper or shallower stack checks those blocks the same only within it.
     var blockSlack = Int.max
+    /// How deep the quotation being compiled is in others (`Compiler+Quotations`).
+    var quotationNesting = 0
+    /// Every quotation compiled, `[ … ]` (`Compiler+Quotations`); `Quotation.word` indexes it.
+    var quotations: [WordDefinition] = []
 
     struct ForwardCall {
         let name: String
@@ -64,6 +68,8 @@ struct Compiler: @unchecked Sendable {
         case unset(Token)
         case digits(Token)
         case include(Token)
+        /// `'`, waiting for the word it quotes.
+        case quote(Token)
     }
 
     /// `include "lib.rpn"` at the top level.
@@ -380,6 +386,19 @@ extension Compiler {
             }
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
         }
+        if case .quote(let quote) = pending {
+            pending = nil
+            switch quoted(token, after: quote, buffer, base, variables: variables, log: &log) {
+            case .builtin(let op):
+                chunk.append(Instruction(.quoteBuiltin, a: Int(op.rawValue)), token)
+                reach.take(0, 1)
+            case .word(let word):
+                chunk.append(Instruction(.quoteWord, a: Int(word)), token)
+                reach.take(0, 1)
+            case nil: break  // reported
+            }
+            return .stop
+        }
         if case .include(let keyword) = pending {
             pending = nil
             if token.kind == .path {
@@ -416,6 +435,8 @@ extension Compiler {
             Self.reportInvalid(token, buffer, base, log: &log)
         case .keyword where token.builtin == .include:
             pending = .include(token)
+        case .keyword where token.builtin == .quote:
+            pending = .quote(token)
         case .keyword:
             // A closer with nothing open.
             let word = text(token.range, buffer, base)
@@ -423,6 +444,8 @@ extension Compiler {
             case .endDefinition: ":"
             case .else, .then: "if"
             case .until: "begin"
+            case .listClose: "{"
+            case .quotationClose: "["
             default: "for"
             }
             log.report(.error, .unmatchedKeyword,
@@ -434,7 +457,13 @@ extension Compiler {
                 symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: word, word: -1))
                 chunk.append(Instruction(.topCall, a: Int(word)), token)
                 chunk.addGrowth(words[Int(word)].outputCount)
-                reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+                if words[Int(word)].effect?.varies == true {
+                    // Its effect varies (issue 19): room after it, and any entry may change.
+                    chunk.append(Instruction(.room), token)
+                    reach.unknown()
+                } else {
+                    reach.take(words[Int(word)].inputCount, words[Int(word)].outputCount)
+                }
             } else {
                 chunk.append(Instruction(.variable, a: Int(name)), token)
                 reach.take(0, 1)
@@ -443,6 +472,12 @@ extension Compiler {
             pending = .unset(token)
         case .directive where token.builtin == .digits:
             pending = .digits(token)
+        case .stackWord where token.builtin == .fromList || token.builtin == .call || token.builtin == .times:
+            // What they leave is known only as they run (issue 19): room after them, as after a
+            // call of a word whose effect varies, and any entry may change.
+            emit(token, buffer, base, into: chunk, variables: &variables)
+            chunk.append(Instruction(.room), token)
+            reach.unknown()
         case .stackWord where Self.effect(of: token) == nil:
             // clear, or a counted word: the count of the literal just before it, if any.
             if token.builtin! != .clear, chunk.count > 0, chunk[chunk.count - 1].opcode == .literal,
@@ -474,6 +509,8 @@ extension Compiler {
             case .define: "':' has no ';' to end its definition"
             case .if: "if has no then to end it"
             case .for: "for has no next (or step) to end it"
+            case .listOpen: "{ has no } to end its list"
+            case .quotationOpen: "[ has no ] to end its quotation"
             default: "begin has no until to end it"
             }
             log.report(.error, .unmatchedKeyword, message, gathered.opener.range)
@@ -486,6 +523,8 @@ extension Compiler {
             Self.reportDigitsNeedsNumber(keyword, buffer, base, log: &log)
         case .include(let keyword):
             Self.reportIncludeNeedsPath(keyword, buffer, base, log: &log)
+        case .quote(let quote):
+            Self.reportQuoteNeedsName(quote, log: &log)
         case nil:
             break
         }
@@ -543,7 +582,8 @@ extension Compiler {
         let whole = gathered.opener.range.lowerBound..<gathered.tokens.last!.range.upperBound
         let compiled = compileBody([gathered.opener] + gathered.tokens, for: .block(available: reach.depthNow),
                                    buffer, base, span: whole, copyingText: false, variables: &variables, log: &log)
-        blockSlack = Swift.min(blockSlack, compiled.program == nil ? -1 : reach.depthNow - compiled.inputs)
+        // A block whose effect varies runs differently on any other depth (issue 19).
+        blockSlack = Swift.min(blockSlack, compiled.program == nil || compiled.varies ? -1 : reach.depthNow - compiled.inputs)
         guard let program = compiled.program else { return }
         let block = chunk.addBlock(Program.Block(inputs: compiled.inputs, outputs: compiled.outputs, end: 0))
         chunk.append(Instruction(.beginBlock, a: block), gathered.opener)
@@ -551,7 +591,14 @@ extension Compiler {
         chunk.setBlockEnd(block, chunk.count)
         chunk.append(Instruction(.endBlock, a: block), gathered.tokens.last!)
         chunk.raiseLocalCount(to: program.localCount)
-        reach.take(compiled.inputs, compiled.outputs)
+        if compiled.varies {
+            // What it takes and leaves is known only as it runs: room after it, for the chunk's
+            // pushes that follow, and any entry below may change.
+            chunk.append(Instruction(.room), gathered.tokens.last!)
+            reach.unknown()
+        } else {
+            reach.take(compiled.inputs, compiled.outputs)
+        }
     }
 
     /// How deep below its starting depth a chunk can change the stack: the entries an undo

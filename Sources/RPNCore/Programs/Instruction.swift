@@ -67,6 +67,11 @@ enum Opcode: UInt8, CaseIterable {
     case beginBlock, endBlock
     /// The end of a body: back to the caller (or the end of the run).
     case ret
+    /// Room for every push the program can make, from here (`Program.Header.maxGrowth`): at
+    /// the back edge of a loop whose body changes the depth, and after a call of a word whose
+    /// effect varies, where the room reserved at the program's entry may be used up (issue 19).
+    /// No step.
+    case room
 
     // MARK: Superinstructions (gforth's), for runs whose operands suit them
     // Each replaces the first word of its sequence and reads its operands from the words of
@@ -98,6 +103,16 @@ enum Opcode: UInt8, CaseIterable {
     /// `local literal − call`, the recursive call on a smaller argument (`n 1 - fib`): the
     /// argument pushed, then the call, in one dispatch.
     case localSubtractLiteralCall
+
+    // MARK: Lists and quotations (issue 19), plain instructions of the general half
+    /// `}`: the top `a` entries become one list (the checker proved there are `a`).
+    case makeList
+    /// `[ … ]`: pushes the quotation compiled as word `a`.
+    case quotation
+    /// `' NAME` of a built-in: pushes the built-in `a` as a quotation.
+    case quoteBuiltin
+    /// `' NAME` of a word of one's own: pushes word `a` as a quotation.
+    case quoteWord
 }
 
 /// The operations the loop computes in place on small integers and doubles, in the order of

@@ -201,6 +201,8 @@ extension Machine {
     public func describe(word index: Int, style: DescriptionStyle = DescriptionStyle()) -> String {
         let definition = words[index]
         guard let effect = definition.effect else { return "\(definition.name) (has errors)" }
+        // Nothing to run it on: what it takes is known only as it runs (issue 19).
+        if effect.varies { return "\(definition.name) \(effect.description): no formula (a loop that changes the depth as it runs)" }
         var inner = Machine(options: EvaluationOptions(angleUnit: options.angleUnit, keepTrees: true, freeVariables: true,
                                                        exact: options.exact))
         inner.options.maxSteps = 100_000

@@ -309,7 +309,7 @@ extension Machine {
                                         sp.pointee = sp[-2]
                     sp += 1
                 case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
-                     .callForward, .resolveForward:
+                     .callForward, .resolveForward, .makeList, .quotation, .quoteBuiltin, .quoteWord:
                     break dispatch
 
                 // MARK: Calls
@@ -470,6 +470,17 @@ extension Machine {
                     }
 
                 // MARK: Control
+                case .room:
+                    countdown &+= 1  // no step
+                    if _slowPath(sp + header.pointee.maxGrowth > run.limit) {
+                        stack.setCount(base.distance(to: sp))
+                        self.steps = Self.stepsTaken(run.weight, run.anchor, countdown)
+                        makeRoom(header, at: ip - 1)
+                        base = stack.base
+                        sp = base + stack.count
+                        run.limit = base + stack.capacity
+                        (countdown, run.anchor) = Self.armed(self.steps, trapAt: run.trapAt, weight: run.weight)
+                    }
                 case .jump:
                     ip += word.b &- 1
                 case .branch, .until:
@@ -1025,6 +1036,21 @@ extension Machine {
         return stack.base
     }
 
+    /// Room for every push `header`'s program can still make from here (`Opcode.room`), or, past
+    /// the stack's limit, a stop: the trap at the next fetch unwinds the run (no push before).
+    @inline(never)
+    private mutating func makeRoom(_ header: UnsafeMutablePointer<Program.Header>, at ip: UnsafePointer<Instruction>) {
+        let limit = options.maxStackDepth
+        guard stack.count + header.pointee.maxGrowth > limit else {
+            stack.reserve(extra: header.pointee.maxGrowth)
+            return
+        }
+        report(.error, .stackLimit, Limit(.stackDepth, asked: .moreThan(String(limit)), limit: limit).message,
+               header.pointee.token(at: ip).range)
+        run.stopRequested = true
+        run.trapAt = 0
+    }
+
     /// The general half of a plain instruction: trees, operands of any kind, too few operands,
     /// and the instructions that are only that. Returns where to go on.
     @inline(never)
@@ -1071,12 +1097,19 @@ extension Machine {
             willModify(from: Swift.max(0, stack.count - n))
             for i in stride(from: n - 1, through: 0, by: -1) { fp[i] = stack.isEmpty ? .nan : stack.removeLast() }
         case .branch:
+            // Too few entries: only after a loop that changes the depth (issue 19), where the
+            // checker assumes nothing; the flag counts as one without value.
+            guard reportMissing(1, "if", at: token.range) else { return ip + word.b }
             let flag = popFlag()
             switch flag {
             case .value(let isTrue): return isTrue ? ip + 1 : ip + word.b
             case .none: return ip + word.b
+            case .notANumber(let value):
+                report(.error, .wrongKind, "if needs a number as its flag, got \(Self.shown(value))", token.range)
+                return ip + word.b
             case .undecided(let condition):
-                let base = Swift.max(0, stack.count - word.a)
+                // A part that varies may reach any entry (`Compiler.reachesAll`).
+                let base = word.a == Compiler.reachesAll ? 0 : Swift.max(0, stack.count - word.a)
                 willModify(from: base)
                 run.undecidedIfs.append(UndecidedIf(condition: condition, frameDepth: run.frames.count, header: header,
                                                     shape: header.pointee.program.shape(
@@ -1085,25 +1118,40 @@ extension Machine {
                 run.trapAt = 0  // the trap follows its parts
             }
         case .until:
+            guard reportMissing(1, "until", at: token.range) else { return ip + 1 }  // the loop ends
             switch popFlag() {
             case .value(let done): return done ? ip + 1 : ip + word.b
             case .none: break
+            case .notANumber(let value):
+                report(.error, .wrongKind, "until needs a number as its flag, got \(Self.shown(value))", token.range)
             case .undecided:
                 report(.error, .loopBoundUnknown,
                        "until needs a value to decide whether to repeat, but its flag depends on variables", token.range)
             }
         case .forPrepare, .forStepPrepare:
+            guard reportMissing(word.opcode == .forStepPrepare ? 3 : 2, "for", at: token.range) else {
+                settle(inputs: word.opcode == .forStepPrepare ? 3 : 2, outputs: 0, from: stack.count, at: token.range)
+                return ip + word.b  // the loop runs no time
+            }
             return startLoop(counter: fp + word.a, hasStep: word.opcode == .forStepPrepare, at: token.range)
                 ? ip + 1 : ip + word.b
         case .forNext:
             return advanceLoop(counter: fp + word.a, at: token.range) ? ip + word.b : ip + 1
         case .resolveForward:
             compiler.resolveForwardCalls(to: Int32(word.a))
+        case .makeList:
+            makeList(word.a, at: token.range)
+        case .quotation:
+            pushQuotation(body: Int32(word.a), at: token.range)
+        case .quoteWord:
+            pushQuotation(word: Int32(word.a), at: token.range)
+        case .quoteBuiltin:
+            pushQuotation(builtin: BuiltinID(rawValue: UInt8(word.a))!, at: token.range)
         case .callForward:
             report(.error, .undefinedWord,
                    "'\(text(token.range, buffer, base))' is called before the run has reached its definition, further on", token.range)
             settle(inputs: word.a, outputs: word.b, from: stack.count, at: token.range)
-        case .jump, .call, .topCall, .ret, .beginBlock, .endBlock,
+        case .jump, .call, .topCall, .ret, .room, .beginBlock, .endBlock,
              .addLocal, .subtractLocal, .multiplyLocal, .lessLocal, .greaterLocal, .lessEqualLocal,
              .greaterEqualLocal, .equalLocal, .notEqualLocal, .addLiteral, .subtractLiteral, .multiplyLiteral,
              .lessLiteral, .greaterLiteral, .lessEqualLiteral, .greaterEqualLiteral, .equalLiteral, .notEqualLiteral,
@@ -1117,6 +1165,16 @@ extension Machine {
             preconditionFailure("\(word.opcode) has no general half")
         }
         return ip + word.width
+    }
+
+    /// Whether the stack holds the `count` entries a keyword takes; if not, says so at it. Only
+    /// code after (or in) a loop that changes the depth can find too few: the checker counted
+    /// the entries of everything else.
+    private mutating func reportMissing(_ count: Int, _ keyword: String, at range: Range<Int>) -> Bool {
+        guard stack.count < count else { return true }
+        report(.error, .missingOperand,
+               "\(keyword) needs \(count) operand\(count == 1 ? "" : "s"), found \(stack.count)", range)
+        return false
     }
 
     /// A binary operation on the top two entries, `x` and `y`, of a stack `depth` deep, when
@@ -1161,7 +1219,7 @@ extension Machine {
         let opcode = position.ip.pointee.opcode
         // Returns and the ends of blocks were counted at their fetch, and take it back as they
         // run: they are no steps.
-        let counted = opcode == .ret || opcode == .endBlock ? steps - position.weight : steps
+        let counted = opcode == .ret || opcode == .endBlock || opcode == .room ? steps - position.weight : steps
         defer { run.trapAt = nextTrap() }
         // What comes of the trap, once `run.trapAt` is set for the next.
         func proceed() -> TrapOutcome { steps &+ 3 >= nextTrap() ? .plain : .proceed }
@@ -1225,7 +1283,7 @@ extension Machine {
             flushTrace()
             switch opcode {
             case .call, .topCall: trace(program.token(at: index), self)
-            case .bind, .jump, .forPrepare, .forStepPrepare, .beginBlock, .endBlock, .ret: break
+            case .bind, .jump, .forPrepare, .forStepPrepare, .beginBlock, .endBlock, .ret, .room: break
             default: hooks.pendingTrace = program.token(at: index)
             }
         }
@@ -1435,7 +1493,7 @@ extension Machine {
         return flag.isFiniteValue ? flag == 0 : nil
     }
 
-    enum Flag { case value(Bool), none, undecided(Int32) }
+    enum Flag { case value(Bool), none, undecided(Int32), notANumber(Number) }
 
     /// Pops the flag of `if` or `until`.
     private mutating func popFlag() -> Flag {
@@ -1444,6 +1502,7 @@ extension Machine {
         stack.removeLast()
         guard let value = constantValue(slot) else { return .undecided(materialize(slot)) }
         if StackSlot.isNone(value) { return .none }
+        if isCollection(value), let kept = number(value) { return .notANumber(kept) }  // a list is no flag (issue 19)
         return .value(!isZeroValue(value))
     }
 
@@ -1468,6 +1527,15 @@ extension Machine {
             merged[i] = StackSlot.box(Int32(nodes.count - 1))
         }
         stack.append(contentsOf: merged)
+        // Parts that left different depths (one varies, issue 19): how deep the stack is
+        // depends on the flag, which has no value. The first part's depth, its entries above
+        // the other's without value.
+        if first.count != second.count {
+            report(.error, .unbalancedBranches,
+                   "the two parts of this if leave different depths, so its flag needs a value, but it depends on variables",
+                   range)
+            for _ in count..<first.count { pushNone(at: range) }
+        }
     }
 
     // MARK: - Loops
@@ -1497,6 +1565,12 @@ extension Machine {
         // Bounds are ordered: a complex one has no place between them (only stored values
         // can be complex).
         for value in values where StackSlot.boxIndex(value) != nil {
+            if let list = number(value), list.isCollection {
+                // A list or quotation (issue 19) is no bound either.
+                report(.error, .wrongKind, "for needs numbers for its bounds\(hasStep ? " and step" : ""), got "
+                    + Self.shown(list), range)
+                return false
+            }
             guard let z = number(value), z.isComplex else { continue }
             report(.error, .notReal, "for needs real bounds\(hasStep ? " and step" : ""), and \(Limit.numberText(z)) is complex",
                    range)

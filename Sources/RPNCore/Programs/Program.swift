@@ -24,8 +24,9 @@ final class Program: @unchecked Sendable {
         var quickInputs = 0, bindCount = 0, valueArguments = 0
         /// More than the most entries the program can push above the depth it starts at, so
         /// that its pushes need no check (`Machine.interpret`): 4 per instruction, plus what its
-        /// calls and counted words leave. Loops leave the depth as they found it, so each
-        /// instruction adds its pushes once.
+        /// calls and counted words leave. Loops that leave the depth as they found it add each
+        /// instruction's pushes once; a loop that changes it makes this room again at its back
+        /// edge, and a call of a word whose effect varies after it (`Opcode.room`, issue 19).
         var maxGrowth = 0
         /// Each word's token (a keyword's for control flow, the name's for locals and calls),
         /// at the same index: raw, so that appending costs no exclusivity check on the class.

@@ -13,7 +13,7 @@ public struct ProgramRegion: Sendable, Equatable {
             guard token.kind == .keyword, let word = token.builtin else { return nil }
             switch word {
             case .define: self = .definition
-            case .if, .for, .begin: self = .block
+            case .if, .for, .begin, .listOpen, .quotationOpen: self = .block
             default: return nil
             }
         }
@@ -65,8 +65,8 @@ struct RegionEnd: Sendable {
         guard token.kind == .keyword, let word = token.builtin else { return false }
         switch word {
         case .endDefinition: return kind == .definition
-        case .if, .for, .begin: open += 1
-        case .then, .next, .step, .until:
+        case .if, .for, .begin, .listOpen, .quotationOpen: open += 1
+        case .then, .next, .step, .until, .listClose, .quotationClose:
             open = Swift.max(open - 1, 0)
             return kind == .block && open == 0
         default: break

@@ -1,13 +1,28 @@
 /// What a word takes from the stack and leaves on it, Forth style: `( a b -- c )`. Names
 /// before `--` are the inputs (a definition's parameters), the ones after it the outputs.
+///
+/// An effect may also *vary* (`StackEffect.varies`, issue 19): the word's output count, or what
+/// it takes, depends on values known only as it runs (a loop whose body changes the depth and
+/// whose count is not a literal, or a call of such a word). It is shown `( … -- … )`; its
+/// `inputs` and `outputs` are empty, so calls take nothing the checker can count, and the run
+/// checks the stack as it goes.
 public struct StackEffect: Sendable, Equatable {
     public var inputs: [String]
     public var outputs: [String]
+    /// Whether the effect varies: nothing is known of how many entries it takes or leaves.
+    public private(set) var varies = false
 
     public init(inputs: [String], outputs: [String]) {
         self.inputs = inputs
         self.outputs = outputs
     }
+
+    /// The effect of a word whose depth change is known only as it runs: `( … -- … )`.
+    public static let varying: StackEffect = {
+        var effect = StackEffect(inputs: [], outputs: [])
+        effect.varies = true
+        return effect
+    }()
 
     /// An inferred effect of `inputs` entries in and `outputs` out, named x, y, z, … (or after
     /// `like`, a declared effect, where it has names at those places).
@@ -31,6 +46,7 @@ public struct StackEffect: Sendable, Equatable {
     /// The description and where each input is in it, in UTF-8 bytes (signature help marks
     /// them: `max ( a b -- max(a,b) )` has an `a` in `max` too).
     public var described: (text: String, inputs: [Range<Int>]) {
+        if varies { return ("( … -- … )", []) }
         var text = "("
         var ranges: [Range<Int>] = []
         for input in inputs {
@@ -46,7 +62,7 @@ public struct StackEffect: Sendable, Equatable {
 
     /// Whether two effects move the stack the same way (names aside).
     func hasSameShape(as other: StackEffect) -> Bool {
-        inputs.count == other.inputs.count && outputs.count == other.outputs.count
+        varies == other.varies && inputs.count == other.inputs.count && outputs.count == other.outputs.count
     }
 
     /// The effect written in a `( … )` token, or why it is not one. Words are separated by

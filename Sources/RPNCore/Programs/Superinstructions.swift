@@ -4,7 +4,9 @@
 /// so a jump into the middle runs the plain words from there on, and the loop can always run
 /// the first plain word instead (`Opcode.plain`). No sequence spans a jump's target.
 enum Superinstructions {
-    static func fuse(_ program: Program) {
+    /// `checked`: the static checker vouched for every operand (no loop whose effect varies,
+    /// issue 19); only then are the sequences fused, whose superinstructions count on it.
+    static func fuse(_ program: Program, checked: Bool = true) {
         let count = program.count
         // Jumps to a return return (`n else … then ;`: the first part's jump).
         var i = 0
@@ -14,6 +16,7 @@ enum Superinstructions {
             }
             i += program[i].width
         }
+        guard checked else { return }
         // The jumps' targets, after those (the return they went to may now start a sequence).
         var isTarget = [Bool](repeating: false, count: count + 1)  // a jump may go to the end
         i = 0

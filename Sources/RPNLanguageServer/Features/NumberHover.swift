@@ -39,6 +39,8 @@ extension LanguageServer {
         case .complex(let z):
             content.text(z.re.isExact ? " imaginary" : " imaginary, inexact (a double)")
             written = NumberFormat.exactText.string(value, limit: Self.writtenOutLimit)
+        case .list, .quotation:  // a literal is never one
+            return nil
         }
         if written != literal {
             content.text(": ")

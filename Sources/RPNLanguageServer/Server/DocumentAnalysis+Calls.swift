@@ -148,7 +148,8 @@ extension DocumentAnalysis {
             if let symbol = place.symbol {
                 switch symbol.kind {
                 case .wordUse:
-                    return analysis.effect(ofWord: Int(symbol.symbol)).map { ($0.inputs.count, $0.outputs.count) }
+                    // A word whose effect varies (issue 19) leaves what only the run knows: reading stops.
+                    return analysis.effect(ofWord: Int(symbol.symbol)).flatMap { $0.varies ? nil : ($0.inputs.count, $0.outputs.count) }
                 case .parameterUse, .loopVariableUse:
                     return (0, 1)
                 case .wordDefinition, .parameterDeclaration, .loopVariableDeclaration:

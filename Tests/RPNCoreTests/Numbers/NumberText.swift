@@ -31,6 +31,8 @@ enum NumberText {
         case .real(let d): return "real(\(d))"
         case .float(let f): return "float(\(NumberFormat().string(.float(f))))"
         case .complex(let z): return "complex(\(text(z.re)), \(text(z.im)))"
+        case .list(let elements): return "[" + elements.map(text).joined(separator: ", ") + "]"
+        case .quotation(let q): return q.text
         }
     }
 
@@ -61,6 +63,8 @@ enum NumberText {
         case .complex(let z):
             return isNormalized(z.re) && isNormalized(z.im) && !z.im.isZero && !z.re.isComplex && !z.im.isComplex
                 && z.re.isExact == z.im.isExact
+        case .list(let elements): return elements.allSatisfy(isNormalized)
+        case .quotation: return true
         }
     }
 }

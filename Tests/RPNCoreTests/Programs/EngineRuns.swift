@@ -32,7 +32,7 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
         case .rational(let r): "\(r.numerator)/\(r.denominator)"
         case .real(let d): "\(d)r"
         case .float(let f): "\(NumberFormat().string(.float(f)))f"
-        case .complex: NumberFormat().string(value)
+        case .complex, .list, .quotation: NumberFormat().string(value)
         }
     }
 

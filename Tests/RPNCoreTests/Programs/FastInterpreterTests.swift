@@ -74,7 +74,7 @@ import Testing
         (": d ( a b -- c ) b a swap − ; : g ( x -- y ) x 10 d 3 + ; 4 g", Number(-3), -3),
         // The recursive call on `n 1 −`, fused, on a fraction too: 7/2, 5/2, 3/2, 1/2, −1/2 … 0.
         ("7 2 ÷ : down ( n -- z ) n 0 > if n 1 − down else 0 then ; down", Number(0), 0),
-        (": sum ( n -- s ) n 1 < if 0 else n n 1 − sum + then ; 100 sum", Number(5050), 5050),
+        (": summ ( n -- s ) n 1 < if 0 else n n 1 − summ + then ; 100 summ", Number(5050), 5050),
     ])
     func fusedSequences(_ program: String, _ exactAnswer: Number, _ floatAnswer: Double) {
         for (exact, answer) in [(true, exactAnswer), (false, Number(floatAnswer))] {

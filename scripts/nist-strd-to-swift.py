@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""NIST StRD datasets and certified values as a Swift test table (StatisticsNISTData.swift).
+
+NIST's Statistical Reference Datasets (https://www.itl.nist.gov/div898/strd/) are not on this
+machine; GSL's tests carry them, and this script reads them from a GSL checkout:
+
+- statistics/test_nist.c: the univariate sets Lew, Lottery, Mavro, Michelso, PiDigits and
+  NumAcc1-4 (NumAcc2-4 written as the loop that fills them), each with its certified mean and
+  standard deviation (15 significant digits; the lag-1 autocorrelation is not used);
+- fit/test.c: the linear-regression set Norris with its certified slope (c1) and intercept (c0).
+
+Usage, in a GSL checkout (the committed table was made from github.com/ampl/gsl at cf180cd):
+    scripts/nist-strd-to-swift.py GSL/statistics/test_nist.c GSL/fit/test.c \
+        > Tests/RPNCoreTests/StatisticsNISTData.swift
+
+Values stay the decimal text NIST gives (exact rationals in rpn); the certified values too. The
+table also holds, for the double path (the values read as doubles), the correctly rounded mean,
+sample standard deviation, slope and intercept of the doubles' exact binary values, computed
+here with fractions (and the standard deviation's √ decided with integers): Python's answer,
+not rpn's.
+"""
+
+import math
+import re
+import statistics
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+
+def c_arrays(text):
+    """`const double name[n] = { ... } ;` -> {name: [decimal strings]}."""
+    arrays = {}
+    for m in re.finditer(r"double\s+(\w+)\s*\[\s*\d*\s*\]\s*=\s*\{([^}]*)\}", text):
+        arrays[m.group(1)] = [t for t in re.split(r"[\s,]+", m.group(2).strip()) if t]
+    return arrays
+
+
+def loop_filled(text, name, n):
+    """An array GSL fills as name[0] = a; for (i = 1; i < n - 1; i += 2) {name[i] = b; name[i+1] = c}."""
+    first = re.search(rf"{name}\[0\]\s*=\s*([-0-9.eE+]+)\s*;", text).group(1)
+    odd = re.search(rf"{name}\[i\]\s*=\s*([-0-9.eE+]+)\s*;", text).group(1)
+    even = re.search(rf"{name}\[i\+1\]\s*=\s*([-0-9.eE+]+)\s*;", text).group(1)
+    loop = re.search(r"for \(i = 1 ; i < (\d+)\s*; i \+= 2\)", text)
+    values = [None] * n
+    values[0] = first
+    for i in range(1, int(loop.group(1)), 2):
+        values[i] = odd
+        values[i + 1] = even
+    assert all(v is not None for v in values), name
+    return values
+
+
+def certified(text, call, name, key):
+    """The `double expected_KEY = v;` of the block that calls CALL (name, ...)."""
+    block = text[text.index(f"{call} ({name},"):]
+    return re.search(rf"expected_{key}\s*=\s*([-0-9.eE+]+)\s*;", block).group(1)
+
+
+def correctly_rounded_sqrt(q):
+    """The double nearest √q for a Fraction q ≥ 0, decided exactly: y is the answer when q lies
+    between the squares of the midpoints to its neighbours."""
+    if q == 0:
+        return 0.0
+    y = math.sqrt(float(q)) if q < Fraction(2) ** 1000 else float(math.isqrt(int(q)))
+    while True:
+        below = (Fraction(y) + Fraction(math.nextafter(y, 0))) / 2
+        above = (Fraction(y) + Fraction(math.nextafter(y, math.inf))) / 2
+        if q < below * below:
+            y = math.nextafter(y, 0)
+        elif q > above * above:
+            y = math.nextafter(y, math.inf)
+        elif q == below * below or q == above * above:
+            raise ValueError("a tie: not expected of these data")
+        else:
+            return y
+
+
+def unit_half(value):
+    """Half a unit in the 15th significant digit of a certified value, as a fraction string."""
+    v = Fraction(value)
+    exponent = math.floor(math.log10(abs(v))) if v != 0 else 0
+    # Correct log10 near powers of ten.
+    while Fraction(10) ** exponent > abs(v):
+        exponent -= 1
+    while Fraction(10) ** (exponent + 1) <= abs(v):
+        exponent += 1
+    half = Fraction(10) ** (exponent - 14) / 2
+    return f"{half.numerator}/{half.denominator}"
+
+
+def double_text(x):
+    return repr(float(x))
+
+
+def swift_strings(values, per_line=10, indent="            "):
+    lines = []
+    for i in range(0, len(values), per_line):
+        lines.append(indent + ", ".join(f'"{v}"' for v in values[i:i + per_line]) + ",")
+    return "\n".join(lines)
+
+
+def main():
+    stats_text = Path(sys.argv[1]).read_text()
+    fit_text = Path(sys.argv[2]).read_text()
+    arrays = c_arrays(stats_text)
+    sets = [
+        ("PiDigits", arrays["pidigits"], "pidigits"),
+        ("Lottery", arrays["lottery"], "lottery"),
+        ("Lew", arrays["lew"], "lew"),
+        ("Mavro", arrays["mavro"], "mavro"),
+        ("Michelso", arrays["michelson"], "michelson"),
+        ("NumAcc1", arrays["numacc1"], "numacc1"),
+        ("NumAcc2", loop_filled(stats_text, "numacc2", 1001), "numacc2"),
+        ("NumAcc3", loop_filled(stats_text, "numacc3", 1001), "numacc3"),
+        ("NumAcc4", loop_filled(stats_text, "numacc4", 1001), "numacc4"),
+    ]
+    out = []
+    out.append("// Generated by scripts/nist-strd-to-swift.py from GSL's statistics/test_nist.c and fit/test.c")
+    out.append("// (github.com/ampl/gsl at cf180cd), which carry NIST's Statistical Reference Datasets and")
+    out.append("// certified values (https://www.itl.nist.gov/div898/strd/). Do not edit by hand.")
+    out.append("")
+    out.append("import Testing")
+    out.append("")
+    out.append("/// NIST StRD: data as NIST's decimals, certified values (15 significant digits) with half a")
+    out.append("/// unit of their last digit, and the double path's answers computed by Python's fractions.")
+    out.append("enum StatisticsNISTData {")
+    out.append("    struct Univariate: Sendable, CustomTestStringConvertible {")
+    out.append("        let name: String")
+    out.append("        let values: [String]")
+    out.append("        /// Certified mean and sample standard deviation, each with half a unit of its 15th digit.")
+    out.append("        let mean: String, meanHalfUnit: String")
+    out.append("        let standardDeviation: String, standardDeviationHalfUnit: String")
+    out.append("        /// The values read as doubles: the correctly rounded mean and sample standard deviation")
+    out.append("        /// of their exact binary values (Python's fractions).")
+    out.append("        let doubleMean: Double, doubleStandardDeviation: Double")
+    out.append("        var testDescription: String { name }")
+    out.append("    }")
+    out.append("")
+    out.append("    static let univariate: [Univariate] = [")
+    for name, values, cname in sets:
+        mean = certified(stats_text, "gsl_stats_mean", cname, "mean")
+        sd = certified(stats_text, "gsl_stats_sd", cname, "sd")
+        floats = [Fraction(float(v)) for v in values]
+        n = len(floats)
+        exact_mean = sum(floats) / n
+        exact_var = sum((x - exact_mean) ** 2 for x in floats) / (n - 1)
+        double_mean = float(exact_mean)
+        double_sd = correctly_rounded_sqrt(exact_var)
+        # Python's statistics, for the record: the mean and variance agree (both are exact then rounded once).
+        assert statistics.mean([float(v) for v in values]) == double_mean, name
+        assert statistics.variance([float(v) for v in values]) == float(exact_var), name
+        out.append("        Univariate(")
+        out.append(f'            name: "{name}",')
+        out.append("            values: [")
+        out.append(swift_strings(values, indent="                "))
+        out.append("            ],")
+        out.append(f'            mean: "{mean}", meanHalfUnit: "{unit_half(mean)}",')
+        out.append(f'            standardDeviation: "{sd}", standardDeviationHalfUnit: "{unit_half(sd)}",')
+        out.append(f"            doubleMean: {double_text(double_mean)}, doubleStandardDeviation: {double_text(double_sd)}),")
+    out.append("    ]")
+    out.append("")
+    fit = c_arrays(fit_text)
+    xs, ys = fit["norris_x"], fit["norris_y"]
+    c0 = re.search(r"expected_c0\s*=\s*([-0-9.eE+]+)", fit_text).group(1)
+    c1 = re.search(r"expected_c1\s*=\s*([-0-9.eE+]+)", fit_text).group(1)
+    fx = [Fraction(float(v)) for v in xs]
+    fy = [Fraction(float(v)) for v in ys]
+    n = len(fx)
+    mx, my = sum(fx) / n, sum(fy) / n
+    slope = sum((x - mx) * (y - my) for x, y in zip(fx, fy)) / sum((x - mx) ** 2 for x in fx)
+    intercept = my - slope * mx
+    out.append("    /// Norris: certified slope and intercept of the least-squares line, and the double path's.")
+    out.append("    static let norris = (")
+    out.append("        xs: [")
+    out.append(swift_strings(xs, indent="            "))
+    out.append("        ] as [String],")
+    out.append("        ys: [")
+    out.append(swift_strings(ys, indent="            "))
+    out.append("        ] as [String],")
+    out.append(f'        slope: "{c1}", slopeHalfUnit: "{unit_half(c1)}",')
+    out.append(f'        intercept: "{c0}", interceptHalfUnit: "{unit_half(c0)}",')
+    out.append(f"        doubleSlope: {double_text(slope)}, doubleIntercept: {double_text(intercept)}")
+    out.append("    )")
+    out.append("}")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
