@@ -23,7 +23,8 @@ ROOT = os.path.dirname(HERE)
 GENERATOR_VERSION = 2
 
 VARIANTS = ("ascii", "unicode", "deep")
-PARTS = ("throughput", "big", "programs", "startup", "shell", "digits")  # shell, digits: bench/run's
+# shell, digits, statistics, analysis: bench/run runs them (bench/shell_*.py, digits.py, stats.py)
+PARTS = ("throughput", "big", "programs", "startup", "shell", "digits", "statistics", "analysis")
 TIMEOUT_S = 900
 
 # ---------------------------------------------------------------------------------------------
@@ -151,14 +152,15 @@ class Result:
         return f"exit {self.status}" + (f": {first}" if first else "")
 
 
-def run_once(argv, stdout_path=os.devnull, rss=False, timeout=TIMEOUT_S):
-    """Run argv with stdin from /dev/null; return a Result (wall seconds; peak RSS if rss)."""
+def run_once(argv, stdout_path=os.devnull, rss=False, timeout=TIMEOUT_S, stdin_path=os.devnull):
+    """Run argv with stdin from /dev/null (or stdin_path); return a Result (wall seconds; peak RSS
+    if rss)."""
     stderr_path = os.path.join(RUN_DIR, "stderr.txt")
     rss_path = os.path.join(RUN_DIR, "rss.txt")
     if rss:
         argv = [TIME_BIN, "-f", "%M", "-o", rss_path] + list(argv)
     actions = [
-        (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 0, stdin_path, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_OPEN, 1, stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
         (os.POSIX_SPAWN_OPEN, 2, stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
     ]
@@ -214,9 +216,10 @@ def run_once(argv, stdout_path=os.devnull, rss=False, timeout=TIMEOUT_S):
 class Measure:
     """Repeated runs of one command: `want` timing samples and one peak-RSS run."""
 
-    def __init__(self, label, argv, want, stdout_path=os.devnull, fatal=True, rss=True):
+    def __init__(self, label, argv, want, stdout_path=os.devnull, fatal=True, rss=True,
+                 stdin_path=os.devnull):
         self.label, self.argv, self.want = label, argv, want
-        self.stdout_path = stdout_path
+        self.stdout_path, self.stdin_path = stdout_path, stdin_path
         self.fatal = fatal          # an rpn failure makes the whole bench exit non-zero
         self.times, self.cpus, self.rss_kb, self.stdout = [], [], None, ""
         self.failure = None
@@ -230,7 +233,7 @@ class Measure:
         if self.done():
             return
         rss = not self.rss_done
-        r = run_once(self.argv, stdout_path=self.stdout_path, rss=rss)
+        r = run_once(self.argv, stdout_path=self.stdout_path, rss=rss, stdin_path=self.stdin_path)
         if not r.ok():
             self.failure = f"{self.label}: {r.describe_failure()}"
             return

@@ -67,7 +67,8 @@ WORD_KIND_TO_TOKEN_KIND = {
     "directive": "directive",
     "keyword": "keyword",  # : ; if else then for next step begin until include
 }
-BUILTIN_ENTRY = re.compile(r"Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[([^\]]*)\]")
+# The spellings are string literals, which may hold "]" ("]" ends a quotation): read them as such.
+BUILTIN_ENTRY = re.compile(r'Builtin\(\s*id:\s*\.(\w+),\s*kind:\s*\.(\w+),\s*spellings:\s*\[((?:\s*"(?:[^"\\]|\\.)*"\s*,?)*)\s*\]')
 
 
 def builtin_spellings() -> list[tuple[str, str, str]]:

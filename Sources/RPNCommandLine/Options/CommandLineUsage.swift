@@ -8,7 +8,7 @@ public enum CommandLineUsage {
     /// Lines after the first of a command are indented under it.
     static let continued = "\n    "
 
-    public static let evaluation = "rpn [-e PROGRAM]... [FILE]... [-d] [--json] [--expand] [--trace] [--max-steps N]"
+    public static let evaluation = "rpn [-e PROGRAM]... [FILE]... [-d] [--json] [--expand] [--trace] [--max-steps N] [--list]"
         + continued + "[--set NAME=VALUE]... [--ascii] [--degrees]" + continued + numberOptions
     public static let shell = "rpn [--set NAME=VALUE]... [--ascii] [--degrees]" + continued + numberOptions
         + continued + "(on a terminal, with no program: the rpn> shell)"

@@ -96,9 +96,9 @@ public struct Lexer {
     /// End of the word starting at `i`: the maximal run of non-delimiters (at least one byte).
     /// The brackets and `'` end a valid token (`{1 2}`) but not an invalid word, which runs on
     /// through them: a pasted `ESC[2J` is one unknown token, not an unknown `ESC` and a quotation.
-    func wordEnd(from i: Int) -> Int {
+    func wordEnd(from i: Int, stoppingAtBrackets: Bool = false) -> Int {
         var j = i
-        while j < bytes.count, !isDelimiter(at: j) || Self.isBracket(bytes[j]) {
+        while j < bytes.count, !isDelimiter(at: j) || !stoppingAtBrackets && Self.isBracket(bytes[j]) {
             j += bytes[j] < 0x80 ? 1 : UTF8Scanner.decode(bytes, at: j, limit: bytes.count).length
         }
         return max(j, i + 1)
@@ -405,7 +405,10 @@ public struct Lexer {
             token.problem = .storeNeedsName
             return token
         }
-        let end = wordEnd(from: nameStart)
+        // A name ends at a bracket as a name does (`[ 3 →x]`); an invalid one runs on through it.
+        let nameEnd = wordEnd(from: nameStart, stoppingAtBrackets: true)
+        let valid = identifierEnd(from: nameStart, to: nameEnd) == nameEnd && !Self.isDigit(bytes[nameStart])
+        let end = valid ? nameEnd : wordEnd(from: nameStart)
         position = end
         guard identifierEnd(from: nameStart, to: end) == end,
               !Self.isDigit(bytes[nameStart]) else {

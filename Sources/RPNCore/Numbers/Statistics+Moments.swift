@@ -20,6 +20,7 @@ extension Statistics {
     static func moments(_ values: [Number], squares: Bool) throws(Failure) -> Moments {
         if let fast = machineMoments(values, squares: squares) { return fast }
         if let dyadic = dyadicMoments(values, squares: squares) { return dyadic }
+        if let fractions = fractionMoments(values, squares: squares) { return fractions }
         var sum = Number(0), sumOfSquares = Number(0)
         for x in values {
             let v = exactValue(x)
@@ -27,6 +28,55 @@ extension Statistics {
             if squares { sumOfSquares = try Exact.add(sumOfSquares, try Exact.multiply(v, v)) }
         }
         return Moments(count: values.count, sum: sum, sumOfSquares: sumOfSquares)
+    }
+
+    /// The moments of fractions of machine words (decimals read as text: `rpn --list` of
+    /// 10^6 lines like 123.456789) over one common denominator D: each value n/d is n·(D/d) over
+    /// D, its square that squared over D², summed in 128-bit integers with no gcd a value; one
+    /// exact division at the end. nil when a value is no such fraction, D would pass 2^40, or a
+    /// sum would overflow: the general path then adds fractions one by one.
+    static func fractionMoments(_ values: [Number], squares: Bool) -> Moments? {
+        var common = 1
+        for x in values {
+            let d: Int
+            switch x {
+            case .integer(.small): continue
+            case .rational(let r):
+                guard let (_, denominator) = r.smallParts else { return nil }
+                d = denominator
+            default: return nil
+            }
+            if common % d == 0 { continue }
+            let g = Int(ExactInteger.gcd(UInt(common), UInt(d)))
+            let (lcm, overflow) = (common / g).multipliedReportingOverflow(by: d)
+            guard !overflow, lcm <= 1 << 40 else { return nil }
+            common = lcm
+        }
+        var sum: Int128 = 0, sumOfSquares: Int128 = 0
+        for x in values {
+            let (n, d): (Int, Int)
+            switch x {
+            case .integer(.small(let i)): (n, d) = (i, 1)
+            case .rational(let r): (n, d) = r.smallParts!
+            default: return nil
+            }
+            let (scaled, o1) = Int128(n).multipliedReportingOverflow(by: Int128(common / d))
+            guard !o1 else { return nil }
+            let (s, o2) = sum.addingReportingOverflow(scaled)
+            guard !o2 else { return nil }
+            sum = s
+            if squares {
+                let (square, o3) = scaled.multipliedReportingOverflow(by: scaled)
+                guard !o3 else { return nil }
+                let (q, o4) = sumOfSquares.addingReportingOverflow(square)
+                guard !o4 else { return nil }
+                sumOfSquares = q
+            }
+        }
+        let d = Number(common)
+        guard let total = try? Exact.divide(Number(exactly: sum), d),
+              let totalOfSquares = try? Exact.divide(Number(exactly: sumOfSquares), try Exact.multiply(d, d)) else { return nil }
+        return Moments(count: values.count, sum: total, sumOfSquares: squares ? totalOfSquares : Number(0))
     }
 
     /// A double or a machine integer as ±m·2^e (m < 2^64); nil for other values.
@@ -127,5 +177,22 @@ extension Statistics {
             }
         }
         return PairedMoments(count: xs.count, sx: sx.value, sy: sy.value, sxx: sxx.value, syy: syy.value, sxy: sxy.value)
+    }
+}
+
+extension Number {
+    /// A 128-bit integer, exactly.
+    init(exactly value: Int128) {
+        if let small = Int(exactly: value) {
+            self = Number(small)
+            return
+        }
+        // In 32-bit pieces, high to low: each fits a machine word.
+        let magnitude = value.magnitude
+        var result = ExactInteger.small(0)
+        for shift in stride(from: 96, through: 0, by: -32) {
+            result = result.shiftedLeft(32) + .small(Int(truncatingIfNeeded: (magnitude >> UInt128(shift)) & 0xFFFF_FFFF))
+        }
+        self = .integer(value < 0 ? -result : result)
     }
 }

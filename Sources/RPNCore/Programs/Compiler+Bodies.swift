@@ -176,7 +176,7 @@ extension Compiler {
         /// would call this after `take(1, 0, …)`). Room for the pushes after it, nothing assumed
         /// below, the effect varies; in a word with a declared effect, `message` is an error.
         func leavesWhatOnlyTheRunKnows(_ token: Token, _ message: @autoclosure () -> String) {
-            if declared != nil {
+            if declared != nil, !broken {  // once broken (a quotation with errors before `call`), one error is enough
                 log.report(.error, .unknownStackEffect, message(), token.range)
                 broken = true
             }
@@ -525,8 +525,12 @@ extension Compiler {
                     let body = Array(tokens[index..<end])
                     let close = tokens[end]
                     index = end + 1
-                    if let word = compileQuotation(body, open: token, close: close, in: wordIndex, buffer, base, variables: &variables,
-                                                   log: &log) {
+                    let outer = enclosingLocals.count
+                    enclosingLocals.append(contentsOf: scope.map(\.name))
+                    let compiled = compileQuotation(body, open: token, close: close, in: wordIndex, buffer, base,
+                                                    variables: &variables, log: &log)
+                    enclosingLocals.removeSubrange(outer...)
+                    if let word = compiled {
                         code.append(Instruction(.quotation, a: Int(word)), token)
                         lastQuotation = (code.count - 1, word)
                         take(0, 1, at: token.range, "[")
@@ -549,6 +553,13 @@ extension Compiler {
                                                     symbol: local.symbol, word: wordIndex))
                     code.append(Instruction(.local, a: Int(local.local)), token)
                     take(0, 1, at: token.range, name)
+                } else if quotationNesting > 0, enclosingLocals.contains(name) {
+                    // A quotation runs later, on values, apart from the word it is written in.
+                    log.report(.error, .wrongKind,
+                               "a quotation cannot read '\(name)', a parameter or loop counter of the word it is in (it "
+                                   + "runs later, on values alone): work on the list itself (l \(name) × rather than "
+                                   + "l [ \(name) × ] map)", token.range)
+                    broken = true
                 } else if name == ownName {
                     result.isRecursive = true
                     symbols.append(SymbolOccurrence(range: token.range, kind: .wordUse, symbol: ownIndex, word: wordIndex))
@@ -601,6 +612,13 @@ extension Compiler {
             case .store:
                 let nameRange = token.storeNameRange(buffer, base)
                 let name = text(nameRange, buffer, base)
+                if quotationNesting > 0 {
+                    log.report(.error, .wrongKind,
+                               "a quotation cannot store (\(spelled)): it runs on values, apart from the program's "
+                                   + "variables; store what it leaves after it", token.range)
+                    broken = true
+                    continue
+                }
                 if scope.contains(where: { $0.name == name }) {
                     log.report(.error, .storeIntoWord,
                                "cannot store into '\(name)': it is a \(scope.last { $0.name == name }!.isParameter ? "parameter" : "loop counter"), which is read-only",

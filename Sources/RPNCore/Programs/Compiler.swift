@@ -41,6 +41,9 @@ struct Compiler: @unchecked Sendable {
     var blockSlack = Int.max
     /// How deep the quotation being compiled is in others (`Compiler+Quotations`).
     var quotationNesting = 0
+    /// The parameters and loop counters of the bodies around the quotation being compiled,
+    /// which it cannot read (a quotation is no closure): said at the name.
+    var enclosingLocals: [String] = []
     /// Every quotation compiled, `[ … ]` (`Compiler+Quotations`); `Quotation.word` indexes it.
     var quotations: [WordDefinition] = []
 
