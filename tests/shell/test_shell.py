@@ -219,7 +219,7 @@ def test_an_ambiguous_tab_lists_the_matches_once(home):
         time.sleep(0.3)
     child.send("in\r")
     child.expect_exact("sin(1) = 0.8414709848078965")
-    assert child.before.count("sign  sin  sinh  solve  sq  sqrt  step  swap") == 1  # issue 19: solve
+    assert child.before.count("sdev  seq  sign  sin  sinh  size  solve  sort  sq  sqrt  step  sum  swap") == 1  # issue 19: solve; lists, statistics
     assert quit(child) == 0
 
 
