@@ -145,4 +145,20 @@ struct AnalysisTests {
         let refused = RPN.evaluate("x cos x - x 0 1 solve", options: options)
         #expect(refused.hasErrors)
     }
+
+    /// What a plot marks: roots and extrema between samples, refined by solve.
+    @Test func featuresForPlots() {
+        var machine = Machine(options: EvaluationOptions(freeVariables: true))
+        machine.run(SourceFile(name: "<text>", text: "x 3 ^ 3 x × -"))
+        let node = machine.stackNodes.last!
+        let samples = (0...80).map { i -> (x: Double, y: Double?) in
+            let x = -4 + Double(i) / 10
+            return (x, x * x * x - 3 * x)
+        }
+        let features = machine.features(of: node, variable: "x", samples: samples)
+        #expect(features.filter { $0.kind == .root }.map(\.x) == [-1.7320508075688772, 0, 1.7320508075688772])
+        #expect(features.filter { $0.kind == .maximum } == [FeaturePoint(kind: .maximum, x: -1, y: 2)])
+        #expect(features.filter { $0.kind == .minimum } == [FeaturePoint(kind: .minimum, x: 1, y: -2)])
+        #expect(machine.diagnostics.isEmpty)
+    }
 }

@@ -2,6 +2,7 @@
 import FoundationXML
 #endif
 import Foundation
+import RPNCore
 import RPNShell
 import RPNTestSupport
 import Testing
@@ -148,5 +149,40 @@ import Testing
         #expect(command.run(harness.io, terminalSize: nil) == 1)
         #expect(harness.err == "rpn: error: cannot write /nonexistent-rpn-dir/plot.svg: No such file or directory\n")
         #expect(harness.out == "")
+    }
+}
+
+/// Issue 19: analysis over a free variable: a plot marks the roots and extrema it finds.
+@Suite struct PlotMarksTests {
+    func svg(_ program: String, from: Double, to: Double) throws -> String {
+        let harness = Harness()
+        var command = PlotCommand(program: program)
+        command.variable = "x"
+        command.from = from
+        command.to = to
+        command.svgPath = NSTemporaryDirectory() + "rpn-plot-marks-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: command.svgPath!) }
+        #expect(command.run(harness.io, terminalSize: nil) == 0)
+        return try String(contentsOfFile: command.svgPath!, encoding: .utf8)
+    }
+
+    @Test func theSVGDrawsADotForEach() throws {
+        let svg = try svg("x 3 ^ 3 x × -", from: -4, to: 4)
+        // Three roots (0, ±√3), a maximum at −1 and a minimum at 1.
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 5)
+        #expect(svg.contains("aria-label=\"maximum (-1, 2)\""))
+        #expect(svg.contains("aria-label=\"root (1.7320508075688772, 0)\""))
+    }
+
+    @Test func aPoleIsNoRoot() throws {
+        #expect(!(try svg("x tan", from: 0.5, to: 2)).contains("<circle"))
+    }
+
+    @Test func theMarksText() {
+        var plot = Plot(title: "x^2−2", variable: "x", points: [])
+        #expect(plot.marksText == nil)
+        plot.marks = [FeaturePoint(kind: .root, x: -1.4142135623730951, y: 0), FeaturePoint(kind: .root, x: 1.4142135623730951, y: 0),
+                      FeaturePoint(kind: .minimum, x: 0, y: -2)]
+        #expect(plot.marksText == "roots: x = -1.4142135623730951, x = 1.4142135623730951; minimum: (0, -2)")
     }
 }

@@ -13,7 +13,9 @@ import Testing
 
     /// A picture: its title and its x labels.
     static func picture(_ text: String) -> (title: String, xLabels: [Double])? {
-        let lines = PlotFixture.lines(text)
+        var lines = PlotFixture.lines(text)
+        // Issue 19: the line of roots and extrema under the picture, when there is one.
+        if let last = lines.last, ["root", "minim", "maxim"].contains(where: { last.hasPrefix($0) }) { lines.removeLast() }
         guard lines.count >= 8, lines.dropFirst().contains(where: { $0.contains { PlotFixture.isBraille($0) } }) else { return nil }
         return (lines[0].trimmingCharacters(in: .whitespaces), lines.last!.split(separator: " ").compactMap { Double($0) })
     }

@@ -7,6 +7,7 @@ Every test gets its own HOME and XDG directories. RPN_BIN names the binary.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
 
@@ -16,8 +17,10 @@ from shell_support import PROMPT, RPN, environment, line, quit, spawn
 
 
 def x_labels(picture: str) -> list[float]:
-    """The numbers on the last line of a plot."""
-    last = [row for row in picture.replace("\r", "").split("\n") if row.strip()][-1]
+    """The numbers on the last line of a plot (above the line of roots and extrema, issue 19)."""
+    rows = [row for row in picture.replace("\r", "").split("\n") if row.strip()]
+    rows = [row for row in rows if not re.sub(r"\x1b\[[0-9;]*m", "", row).startswith(("root", "minim", "maxim"))]
+    last = rows[-1]
     return [float(word) for word in last.split()]
 
 
@@ -113,3 +116,11 @@ def test_an_svg_written_to_standard_output_is_the_whole_output(tmp_path):
     assert root.tag.endswith("svg")
     assert done.stderr.decode().startswith("wrote /dev/stdout: M×M for M")
 
+
+def test_plot_lists_roots_and_extrema(tmp_path):
+    """Issue 19: :plot lists the roots and extrema it finds under the picture."""
+    child = spawn(tmp_path)
+    line(child, "x 2 ^ 2 -")
+    shown = line(child, ":plot x -3 3")
+    assert "roots: x = -1.4142135623730951, x = 1.4142135623730951; minimum: (0, -2)" in shown
+    assert quit(child) == 0

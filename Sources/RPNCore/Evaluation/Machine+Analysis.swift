@@ -15,7 +15,7 @@
 /// exact paths answer: a double is never passed off as N digits.
 extension Machine {
     /// The largest degree `polynomial(of:in:)` builds, and `taylor`'s largest order.
-    static let analysisDegreeLimit = 10_000, taylorOrderLimit = 40
+    static let analysisDegreeLimit = 1000, taylorOrderLimit = 40
     static let integrationIntervalLimit = 2000
 
     @inline(never)
@@ -136,8 +136,19 @@ extension Machine {
         if reportLog.count > state.reportLogCount { reportLog.removeLast(reportLog.count - state.reportLogCount) }
     }
 
+    /// Ctrl-C (the shell's hooks) stops a long solve or integrate: the run stops at its next
+    /// instruction, as an interrupted loop does.
+    mutating func checkInterrupt() throws(AnalysisFailure) {
+        pointsValued &+= 1
+        guard pointsValued & 63 == 0, let hooks, let interrupted = hooks.interrupted, interrupted() else { return }
+        hooks.wasInterrupted = true
+        run.trapAt = 0
+        throw AnalysisFailure(code: .outOfDomain, message: "interrupted")
+    }
+
     /// f in doubles at x: its value, or an error saying why there is none.
     mutating func doubleAt(_ f: Int32, _ x: Double, _ state: PointEvaluation, _ what: String) throws(AnalysisFailure) -> Double {
+        try checkInterrupt()
         let (value, why) = valueAt(f, .real(x), state)
         guard let value else {
             throw AnalysisFailure(code: .outOfDomain,
@@ -355,6 +366,7 @@ extension Machine {
     /// The sign of f at x (exact), computed with 40 significant digits (f's constants as
     /// written: a double stays that double).
     mutating func preciseSign(_ f: Int32, _ x: Number, _ state: PointEvaluation) throws(AnalysisFailure) -> Int {
+        try checkInterrupt()
         let saved = options
         options.exact = true
         options.digits = 40
@@ -588,7 +600,13 @@ extension Machine {
             }
             switch Number.exact(op: .divide, value, factorial) {
             case .value(let c) where value.isExact: coefficients.append(c)
-            default: coefficients.append(Number(value.doubleValue / factorial.doubleValue))
+            default:  // inexact: divided as the run divides (doubles, or N digits)
+                if case .value(let q) = combine(.divide, encode(value), encode(factorial), angle: .radians),
+                   let c = number(q) {
+                    coefficients.append(c)
+                } else {
+                    coefficients.append(Number(value.doubleValue / factorial.doubleValue))
+                }
             }
         }
         endPoints(state)
@@ -626,5 +644,77 @@ extension Machine {
     static func negated(_ x: Number) -> Number {
         if case .value(let v) = Number.exact(op: .negate, x) { return v }
         return Number(-x.doubleValue)
+    }
+}
+
+// MARK: - Features for plots
+
+/// A point a plot marks (issue 19): a root of the function, or a local minimum or maximum (a
+/// root of its derivative where the derivative changes sign).
+public struct FeaturePoint: Sendable, Equatable {
+    public enum Kind: String, Sendable { case root, minimum, maximum }
+    public let kind: Kind
+    public let x: Double
+    public let y: Double
+
+    public init(kind: Kind, x: Double, y: Double) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Machine {
+    /// The roots and extrema of the tree `node` over the variable `name`, found between the
+    /// plot's samples (xs in increasing order, ys nil where there is no value): each sign change
+    /// of f, and of its derivative, refined by `solve`. At most `limit` of each kind; none where
+    /// the derivative cannot be taken. Nothing is reported; the variable keeps its binding.
+    public mutating func features(of node: Int32, variable name: String, samples: [(x: Double, y: Double?)],
+                                  limit: Int = 12) -> [FeaturePoint] {
+        guard let variable = variables.index(of: name) else { return [] }
+        let mark = log.mark
+        let reported = reportedNodes
+        defer {
+            log.rewind(to: mark)
+            reportedNodes = reported
+        }
+        var found: [FeaturePoint] = []
+        func value(_ f: Int32, _ x: Double) -> Double? {
+            let state = beginPoints(variable)
+            defer { endPoints(state) }
+            let (v, _) = valueAt(f, .real(x), state)
+            guard let v, !v.isComplex else { return nil }
+            let d = v.doubleValue
+            return d.isFinite ? d : nil
+        }
+        /// Where f changes sign between samples (refined by solve), and whether it rises there.
+        func roots(_ f: Int32, _ ys: [Double?]) -> [(x: Double, rising: Bool)] {
+            var xs: [(x: Double, rising: Bool)] = []
+            var i = 0
+            while i < samples.count - 1, xs.count < limit {
+                defer { i += 1 }
+                guard let y0 = ys[i], y0 != 0 else { continue }
+                // The next sample with a value and not 0 past any zeros: a sign change between.
+                var k = i + 1
+                while k < samples.count, ys[k] == 0 { k += 1 }
+                guard k < samples.count, let yk = ys[k], (y0 < 0) != (yk < 0) else { continue }
+                if k > i + 1 {
+                    xs.append((samples[i + 1].x, yk > 0))  // a sample at 0 exactly
+                } else if let r = (try? solve(f, variable, .real(samples[i].x), .real(samples[k].x)))?.doubleValue,
+                          r.isFinite {
+                    xs.append((r, yk > 0))
+                }
+            }
+            return xs
+        }
+        for root in roots(node, samples.map(\.y)) { found.append(FeaturePoint(kind: .root, x: root.x, y: 0)) }
+        if let derivative = try? derivative(of: node, in: variable, 0..<0) {
+            let slopes = samples.map { value(derivative, $0.x) }
+            for turn in roots(derivative, slopes) {
+                guard let y = value(node, turn.x) else { continue }
+                found.append(FeaturePoint(kind: turn.rising ? .minimum : .maximum, x: turn.x, y: y))
+            }
+        }
+        return found
     }
 }

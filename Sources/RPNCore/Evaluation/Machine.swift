@@ -96,6 +96,8 @@ public struct Machine: Sendable {
     public internal(set) var convergence: Convergence?
     /// Whether `depth` ran since the last checkpoint.
     var depthRead = false
+    /// Issue 19: analysis over a free variable: the points f was valued at (Ctrl-C is asked every 64).
+    var pointsValued = 0
     /// The tokens a run with checkpoints observed, the previous run's taken over included.
     var tokensObserved = 0
 

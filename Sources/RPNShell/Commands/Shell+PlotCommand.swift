@@ -118,10 +118,17 @@ extension Shell {
         }
         // The note on complex values takes a row of the picture's, so that the command stays
         // in view (unless the picture is as small as a plot gets).
-        let height = complex ? Swift.max(TerminalPlotRenderer.minimumHeight, size.height - 1) : size.height
-        let picture = TerminalPlotRenderer.render(Plot(title: title, variable: variable, points: points),
-                                                  width: size.width, height: height, colour: environment.colour)
+        // Issue 19: analysis over a free variable: roots and extrema, listed on a row of the picture's too.
+        var plot = Plot(title: title, variable: variable, points: points)
+        if !complex { plot.marks = function.features(variable, points) }
+        // The marks' line only where the picture can give a row up; cut to the width.
+        let marks = plot.marksText.flatMap { size.height - (complex ? 1 : 0) > TerminalPlotRenderer.minimumHeight ? $0 : nil }
+            .map { $0.count <= size.width ? $0 : String($0.prefix(size.width - 1)) + "…" }
+        let rows = (complex ? 1 : 0) + (marks == nil ? 0 : 1)
+        let height = Swift.max(TerminalPlotRenderer.minimumHeight, size.height - rows)
+        let picture = TerminalPlotRenderer.render(plot, width: size.width, height: height, colour: environment.colour)
         output.write(picture.hasSuffix("\n") ? picture : picture + "\n")
+        if let marks { output.write(TerminalText.shown(marks) + "\n") }
         if complex { say(note(Plot.realPartNote)) }
     }
 }

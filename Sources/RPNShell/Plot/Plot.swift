@@ -1,3 +1,5 @@
+import RPNCore
+
 /// One sample of a function: `y` is nil where the function has no value (an error, a NaN, an
 /// infinity).
 public struct PlotPoint: Sendable, Equatable {
@@ -41,6 +43,26 @@ public struct Plot: Sendable {
     public var variable: String
     public var points: [PlotPoint]
     public var note: String?
+    /// Issue 19: analysis over a free variable: the roots and extrema found between the samples
+    /// (`Machine.features`), drawn as dots (SVG) and listed under the picture (the terminal).
+    public var marks: [FeaturePoint] = []
+
+    /// The marks as a line of text: `roots: x = 1.4142135623730951, x = -1.4142135623730951;
+    /// minimum: (0, -2)`; nil without marks.
+    public var marksText: String? {
+        guard !marks.isEmpty else { return nil }
+        let roots = marks.filter { $0.kind == .root }.map { "\(variable) = \(NumberFormatting.ascii($0.x))" }
+        var parts: [String] = []
+        if !roots.isEmpty { parts.append((roots.count == 1 ? "root: " : "roots: ") + roots.joined(separator: ", ")) }
+        for kind in [FeaturePoint.Kind.minimum, .maximum] {
+            let points = marks.filter { $0.kind == kind }.map { "(\(NumberFormatting.ascii($0.x)), \(NumberFormatting.ascii($0.y)))" }
+            if !points.isEmpty {
+                parts.append((kind == .minimum ? (points.count == 1 ? "minimum: " : "minima: ")
+                                               : (points.count == 1 ? "maximum: " : "maxima: ")) + points.joined(separator: ", "))
+            }
+        }
+        return parts.joined(separator: "; ")
+    }
 
     /// The note of a plot some of whose values were complex: a plot has one y per x.
     public static let realPartNote = "the plot shows the real part of complex values; their imaginary part was left out"

@@ -113,6 +113,9 @@ public struct PlotCommand {
                         + "\(NumberFormatting.ascii(to))]\(why)", ExitStatus.failure)
         }
         var plot = Plot(title: title, variable: variable, points: points)
+        // Issue 19: analysis over a free variable: roots and extrema, dots in the SVG (the
+        // terminal's picture stays as it was: the shell's :plot lists them under it).
+        if !complex, svgPath != nil { plot.marks = machine.features(of: top, variable: variable, samples: points.map { ($0.x, $0.y) }) }
         if complex {
             plot.note = Plot.realPartNote
             io.standardError.write("rpn: note: \(Plot.realPartNote)\n")

@@ -31,6 +31,11 @@ struct PlotFunction {
         return (points, complex)
     }
 
+    /// Issue 19: the roots and extrema found between the samples (`Machine.features`).
+    mutating func features(_ variable: String, _ points: [PlotPoint]) -> [FeaturePoint] {
+        machine.features(of: node, variable: variable, samples: points.map { ($0.x, $0.y) })
+    }
+
     /// A sample's y: the value, or the real part of a complex value (`complex` then set: the
     /// plot says the imaginary part was left out).
     static func y(_ value: Number?, complex: inout Bool) -> Double? {

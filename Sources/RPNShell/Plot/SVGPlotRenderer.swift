@@ -76,6 +76,18 @@ public enum SVGPlotRenderer {
             svg += "<path d=\"\(d)\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" "
                 + "stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#plot-area)\"/>\n"
         }
+        // Issue 19: roots (hollow) and extrema (filled) as dots, each with its coordinates as a label.
+        if !plot.marks.isEmpty {
+            svg += "<g clip-path=\"url(#plot-area)\" stroke=\"#d62728\" stroke-width=\"1.5\">\n"
+            let slack = geometry.ySpan.isFinite ? geometry.ySpan / 20 : 0
+            for mark in plot.marks where geometry.xRange.contains(mark.x)
+                && mark.y >= geometry.yRange.lowerBound - slack && mark.y <= geometry.yRange.upperBound + slack {
+                let fill = mark.kind == .root ? "white" : "#d62728"
+                svg += "<circle cx=\"\(n(px(geometry.u(mark.x))))\" cy=\"\(n(py(geometry.v(mark.y))))\" r=\"3.5\" fill=\"\(fill)\" "
+                    + "aria-label=\"\(mark.kind.rawValue) (\(NumberFormatting.ascii(mark.x)), \(NumberFormatting.ascii(mark.y)))\"/>\n"
+            }
+            svg += "</g>\n"
+        }
         svg += "</svg>\n"
         return svg
     }
