@@ -184,6 +184,14 @@ again, as the grammar does, to see whether one of them is invalid."
     (save-match-data
       (goto-char pos)
       (skip-chars-backward (concat "^" rpn--run-delimiters))
+      ;; a stack effect or the file name of an include, highlighted first, ends a token
+      ;; where no delimiter does: ( a -- b )}
+      (let ((run-start (point)))
+        (goto-char pos)
+        (while (and (> (point) run-start)
+                    (not (memq (get-text-property (1- (point)) 'face)
+                               '(rpn-stack-effect rpn-path))))
+          (backward-char)))
       (let ((case-fold-search t)
             ;; after the arrow of a store (not of list→) only a name is valid: ->3] is invalid
             (word-re (if (and (looking-back "\\(?:->\\|→\\)" (- (point) 2))
