@@ -102,14 +102,19 @@ The word is group 1."
           (goto-char (match-end 1)))
         found))))
 
+(defconst rpn--number-body-re
+  (concat "\\(?:0[xX][0-9a-fA-F]+\\|0[oO][0-7]+\\|0[bB][01]+"
+          "\\|\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)\\(?:[eE][-+]?[0-9]+\\)?i?\\)")
+  "A number without its sign.
+Decimal (an i after it: 2i), or an integer in base 16, 8 or 2 (0x1F,
+0o17, 0b1011).")
+
 (defconst rpn--number-re
-  (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
-  "A number at the start of a word (a leading - belongs to it; an i after it: 2i).")
+  (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?" rpn--number-body-re "\\)" rpn--word-end)
+  "A number at the start of a word (a leading - belongs to it).")
 
 (defconst rpn--operator-number-re
-  (concat "[][{}'+−*×/÷^√±π<>=≤≥≠%&|~!∂∫ΣΠ:;-]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
+  (concat "[][{}'+−*×/÷^√±π<>=≤≥≠%&|~!∂∫ΣΠ:;-]\\(" rpn--number-body-re "\\)" rpn--word-end)
   "A number directly after an operator character or a bracket (3+4, 3+4i, {1 2}).")
 
 (defun rpn--regexp-matcher (re)
@@ -169,9 +174,7 @@ after group 1."
   "An identifier: the name of a variable, a parameter or a word of one's own.")
 
 (defconst rpn--valid-word-re
-  (concat "\\(0[xX][0-9a-fA-F]+\\|0[oO][0-7]+\\|0[bB][01]+"
-          "\\|\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)\\(?:[eE][-+]?[0-9]+\\)?i?"
-          "\\|" rpn--identifier-re "\\)" rpn--word-end)
+  (concat "\\(" rpn--number-body-re "\\|" rpn--identifier-re "\\)" rpn--word-end)
   "A number or a name (group 1), then what ends it: a valid word starting
 with no delimiter.")
 

@@ -41,8 +41,9 @@ syntax match rpnOperator  /[-+−*×\/÷^%&|<>=≤≥≠]\|<<\|>>\|<=\|>=\|==\|!
 " After the operators, so that %ch wins over % when a delimiter follows it.
 syntax match rpnFunction  /%ch\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
 syntax match rpnConstant  /\Cπ/
-syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
-syntax match rpnNumber    /\%([-+−*×\/÷^√±π%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\)\@<=\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
+" Numbers: decimal (2i imaginary), or an integer in base 16, 8 or 2 (0x1F, 0o17, 0b1011).
+syntax match rpnNumber    /\%(^\|[ \t]\)\@<=-\=\%(0x\x\+\|0o\o\+\|0b[01]\+\|\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\)\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
+syntax match rpnNumber    /\%([-+−*×\/÷^√±π%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\)\@<=\%(0x\x\+\|0o\o\+\|0b[01]\+\|\%(\d\+\%(\.\d*\)\=\|\.\d\+\)\%([eE][-+]\=\d\+\)\=i\=\)\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
 syntax match rpnStore     /\%(->\|→\)[[:alpha:]_][[:alnum:]_]*?\=/
 " →list and list→ (->list, list->): stack words, not stores; list→x is list→ then x.
 syntax match rpnStack     /\%(->\|→\)list\ze\%([ \t#+\-−*×\/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;{}\[\]']\|$\)/
