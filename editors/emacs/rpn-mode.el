@@ -197,7 +197,7 @@ again, as the grammar does, to see whether one of them is invalid."
           (backward-char)))
       (let ((case-fold-search t)
             ;; after the arrow of a store (not of list→) only a name is valid: ->3] is invalid
-            (word-re (if (and (looking-back "\\(?:->\\|→\\)" (- (point) 2))
+            (word-re (if (and (looking-back "\\(?:->\\|→\\)" (max (point-min) (- (point) 2)))
                               (not (looking-back (concat rpn--word-start "list\\(?:->\\|→\\)")
                                                  (line-beginning-position))))
                          (concat "\\(" rpn--identifier-re "\\)" rpn--word-end)
