@@ -9,8 +9,8 @@
 ;; A major mode for `*.rpn' files (reverse Polish notation programs of the `rpn' tool):
 ;; `#' comments, highlighting of numbers, operators, functions, constants, stack words,
 ;; directives, stores (→M, ->M), definitions (`: NAME ( a b -- c ) … ;'), their stack
-;; effects and parameters, and the keywords of branches and loops.  Built-in names are
-;; case-insensitive.
+;; effects and parameters, the keywords of branches and loops, and the brackets of lists
+;; and quotations ({ } [ ] ').  Built-in names are case-insensitive.
 ;;
 ;; With eglot, `M-x eglot' (or `eglot-ensure' in `rpn-mode-hook') starts the language server
 ;; `rpn lsp' for the buffer: diagnostics, hover, completion, rename and formatting.  In
@@ -36,8 +36,19 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
   :type '(repeat string)
   :group 'rpn)
 
-(defconst rpn--delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠∂∫:;-"
-  "Characters that end a word (the contents of a regexp character class; - last).")
+(defconst rpn--run-delimiters " \t\n\r\v\f#+−*×/÷^√π±→%&|~!<>=≤≥≠∂∫ΣΠ:;-"
+  "Characters that end every word, an invalid one too (the contents of a regexp
+character class or of a `skip-chars-forward' set; - last).")
+
+(defconst rpn--brackets "][{}'"
+  "The keyword tokens of one character: { } (a list), [ ] (a quotation) and '
+(a word as a quotation).  They end a valid word ({1 2}, [dup]), but an invalid
+word runs on through them (2x], $[).  The contents of a regexp character
+class; ] first.")
+
+(defconst rpn--delimiters (concat rpn--brackets rpn--run-delimiters)
+  "Characters that end a valid word.
+The contents of a regexp character class; ] first, - last.")
 
 (defconst rpn--word-end (concat "\\(?:[" rpn--delimiters "]\\|$\\)")
   "What may follow a word: a delimiter or the end of the line.")
@@ -53,14 +64,20 @@ in ~/.local/bin.  Give the full path of the binary if Emacs does not find it."
     "powmod" "isprime" "nextprime" "prevprime" "rat" "torad" "todeg"
     "re" "im" "conj" "arg" "cplx" "reim"
     ;; Issue 19: analysis over a free variable
-    "solve" "integrate" "der" "taylor")
+    "solve" "integrate" "der" "taylor"
+    ;; Issue 19: lists and quotations
+    "size" "rev" "sort" "head" "tail" "sum" "prod" "mean" "median" "mode" "var" "sdev"
+    "pvar" "psdev" "minimum" "maximum" "get" "concat" "seq" "map" "filter" "cov" "corr"
+    "quantile" "histogram" "put" "fold")
   "Built-in functions (one operand or two).")
 
 (defconst rpn-constants '("pi" "e")
   "Built-in constants, case-sensitive: PI and E are variables.")
 
 (defconst rpn-stack-words '("dup" "drop" "swap" "over" "rot" "clear" "depth" "pick" "roll" "rolld"
-                                "nip" "tuck" "dup2" "drop2" "dupn" "dropn" "last" "lastx")
+                                "nip" "tuck" "dup2" "drop2" "dupn" "dropn" "last" "lastx"
+                                ;; Issue 19 (→list and list→ have rules of their own)
+                                "linreg" "times" "call")
   "Built-in stack words.")
 
 (defconst rpn-operator-words '("pow" "mod" "rem" "xor" "and" "or")
@@ -80,20 +97,25 @@ The word is group 1."
       (let ((case-fold-search (not case-sensitive))
             (found nil))
         (while (and (not found) (re-search-forward re limit t))
-          (setq found t)
+          (setq found (rpn--token-start-p (match-beginning 1)))
           ;; leave point right after the word: the delimiter may start the next word
           (goto-char (match-end 1)))
         found))))
 
+(defconst rpn--number-body-re
+  (concat "\\(?:0[xX][0-9a-fA-F]+\\|0[oO][0-7]+\\|0[bB][01]+"
+          "\\|\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)\\(?:[eE][-+]?[0-9]+\\)?i?\\)")
+  "A number without its sign.
+Decimal (an i after it: 2i), or an integer in base 16, 8 or 2 (0x1F,
+0o17, 0b1011).")
+
 (defconst rpn--number-re
-  (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
-  "A number at the start of a word (a leading - belongs to it; an i after it: 2i).")
+  (concat "\\(?:^\\|[ \t\v\f]\\)\\(-?" rpn--number-body-re "\\)" rpn--word-end)
+  "A number at the start of a word (a leading - belongs to it).")
 
 (defconst rpn--operator-number-re
-  (concat "[-+−*×/÷^√±π<>=≤≥≠:;]\\(\\(?:[0-9]+\\(?:\\.[0-9]*\\)?\\|\\.[0-9]+\\)"
-          "\\(?:[eE][-+]?[0-9]+\\)?i?\\)" rpn--word-end)
-  "A number directly after an operator character (3+4, 3+4i).")
+  (concat "[][{}'+−*×/÷^√±π<>=≤≥≠%&|~!∂∫ΣΠ:;-]\\(" rpn--number-body-re "\\)" rpn--word-end)
+  "A number directly after an operator character or a bracket (3+4, 3+4i, {1 2}).")
 
 (defun rpn--regexp-matcher (re)
   "A font-lock matcher for RE whose text is group 1; resumes right after group 1."
@@ -101,6 +123,23 @@ The word is group 1."
     (when (re-search-forward re limit t)
       (goto-char (match-end 1))
       t)))
+
+(defun rpn--case-sensitive-matcher (re)
+  "A font-lock matcher for RE, whatever `font-lock-keywords-case-fold-search' says."
+  (lambda (limit)
+    (let ((case-fold-search nil))
+      (re-search-forward re limit t))))
+
+(defun rpn--token-matcher (re)
+  "A font-lock matcher for RE whose text, group 1, is a token.
+Not one inside an invalid word (see `rpn--token-start-p').  Resumes right
+after group 1."
+  (lambda (limit)
+    (let ((found nil))
+      (while (and (not found) (re-search-forward re limit t))
+        (setq found (rpn--token-start-p (match-beginning 1)))
+        (goto-char (match-end 1)))
+      found)))
 
 (defface rpn-number '((t :inherit font-lock-constant-face))
   "Face of numbers." :group 'rpn)
@@ -133,6 +172,45 @@ The word is group 1."
 
 (defconst rpn--identifier-re "[[:alpha:]_][[:alnum:]_]*\\??"
   "An identifier: the name of a variable, a parameter or a word of one's own.")
+
+(defconst rpn--valid-word-re
+  (concat "\\(" rpn--number-body-re "\\|" rpn--identifier-re "\\)" rpn--word-end)
+  "A number or a name (group 1), then what ends it: a valid word starting
+with no delimiter.")
+
+(defun rpn--token-start-p (pos)
+  "Whether a token starts at POS, rather than POS being inside an invalid word.
+The brackets { } [ ] ' end a valid word but not an invalid one (2x], $[, ->3]):
+the words between the last character of `rpn--run-delimiters' and POS are read
+again, as the grammar does, to see whether one of them is invalid."
+  (save-excursion
+    (save-match-data
+      (goto-char pos)
+      (skip-chars-backward (concat "^" rpn--run-delimiters))
+      ;; a stack effect or the file name of an include, highlighted first, ends a token
+      ;; where no delimiter does: ( a -- b )}
+      (let ((run-start (point)))
+        (goto-char pos)
+        (while (and (> (point) run-start)
+                    (not (memq (get-text-property (1- (point)) 'face)
+                               '(rpn-stack-effect rpn-path))))
+          (backward-char)))
+      (let ((case-fold-search t)
+            ;; after the arrow of a store (not of list→) only a name is valid: ->3] is invalid
+            (word-re (if (and (looking-back "\\(?:->\\|→\\)" (max (point-min) (- (point) 2)))
+                              (not (looking-back (concat rpn--word-start "list\\(?:->\\|→\\)")
+                                                 (line-beginning-position))))
+                         (concat "\\(" rpn--identifier-re "\\)" rpn--word-end)
+                       rpn--valid-word-re)))
+        (while (and (< (point) pos)
+                    (cond ((memq (char-after) '(?{ ?} ?\[ ?\] ?'))
+                           (forward-char 1)
+                           t)
+                          ((looking-at word-re)
+                           (goto-char (match-end 1))
+                           (setq word-re rpn--valid-word-re)
+                           t))))
+        (= (point) pos)))))
 
 (defconst rpn--definition-name-re
   (concat ":[ \t\v\f]*\\(" rpn--identifier-re "\\)" rpn--word-end)
@@ -190,34 +268,46 @@ Leaves point at the `(' and returns nil (`rpn--match-parameter' has its end)."
     ;; : NAME … ;
     (,(rpn--regexp-matcher rpn--definition-name-re) 1 'rpn-word-name)
     ("[:;]" 0 'rpn-definition)
+    ;; →list and list→ (->list, list->): stack words, not stores; list→x is list→ then x
+    (,(rpn--regexp-matcher (concat "\\(\\(?:->\\|→\\)list\\)" rpn--word-end)) 1 'rpn-stack-word)
+    (,(rpn--token-matcher (concat rpn--word-start "\\(list\\(?:->\\|→\\)\\)")) 1 'rpn-stack-word)
     ;; stores: →M, ->rate
     ("\\(?:->\\|→\\)[[:alpha:]_][[:alnum:]_]*\\??" 0 'rpn-store)
     (,(rpn--regexp-matcher rpn--number-re) 1 'rpn-number)
-    (,(rpn--regexp-matcher rpn--operator-number-re) 1 'rpn-number)
+    (,(rpn--token-matcher rpn--operator-number-re) 1 'rpn-number)
     ("%[cC][hH]" 0 'rpn-function)
     ;; the two-character operators first: != is not ! then =
     ("<<\\|>>\\|<=\\|>=\\|==\\|!=\\|[-+−*×/÷^%&|<>=≤≥≠]" 0 'rpn-operator)
-    ("[√±!~∂∫]" 0 'rpn-function)
-    ("π" 0 'rpn-constant)
+    ;; case-sensitive: Π (prod) is π (the constant) in another case
+    (,(rpn--case-sensitive-matcher "[√±!~∂∫ΣΠ]") 0 'rpn-function)
+    (,(rpn--case-sensitive-matcher "π") 0 'rpn-constant)
     (,(rpn--keyword-matcher rpn-operator-words) 1 'rpn-operator)
     (,(rpn--keyword-matcher rpn-functions) 1 'rpn-function)
     (,(rpn--keyword-matcher rpn-constants t) 1 'rpn-constant)
     (,(rpn--keyword-matcher rpn-stack-words) 1 'rpn-stack-word)
     (,(rpn--keyword-matcher rpn-directives) 1 'rpn-directive)
-    (,(rpn--keyword-matcher rpn-keywords) 1 'rpn-keyword))
+    (,(rpn--keyword-matcher rpn-keywords) 1 'rpn-keyword)
+    ;; { } [ ] ': keywords, except inside an invalid word (2x], $[)
+    (,(rpn--token-matcher (concat "\\([" rpn--brackets "]\\)")) 1 'rpn-keyword))
   "Highlighting of RPN programs.
 Stack effects and their parameters, definitions, stores, numbers, operators,
-functions, constants, stack words, directives and keywords.")
+functions, constants, stack words, directives, keywords and brackets.")
 
 (defvar rpn-mode-syntax-table
   (let ((st (make-syntax-table)))
     (modify-syntax-entry ?# "<" st)
     (modify-syntax-entry ?\n ">" st)
     (modify-syntax-entry ?_ "w" st)
-    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?∂ ?∫ ?% ?& ?| ?~ ?! ?: ?\;))  ; > too: the arrow -> is no part of a name
+    (dolist (c '(?+ ?- ?− ?* ?× ?/ ?÷ ?^ ?√ ?± ?→ ?> ?< ?= ?≤ ?≥ ?≠ ?∂ ?∫ ?Σ ?Π ?% ?& ?| ?~ ?! ?: ?\;))  ; > too: the arrow -> is no part of a name
       (modify-syntax-entry c "." st))
     (modify-syntax-entry ?π "w" st)
-    (dolist (c '(?\( ?\) ?\[ ?\] ?{ ?} ?\" ?'))
+    ;; the brackets of lists and quotations end a name, and pair up
+    (modify-syntax-entry ?{ "(}" st)
+    (modify-syntax-entry ?} "){" st)
+    (modify-syntax-entry ?\[ "(]" st)
+    (modify-syntax-entry ?\] ")[" st)
+    (modify-syntax-entry ?' "." st)
+    (dolist (c '(?\( ?\) ?\"))
       (modify-syntax-entry c "_" st))
     st)
   "Syntax table of `rpn-mode'.
