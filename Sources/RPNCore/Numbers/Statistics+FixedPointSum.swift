@@ -103,7 +103,7 @@ struct FixedPointSum {
         guard let top = words.lastIndex(where: { $0 != 0 }) else { return .zero }
         if top == 0, words[0] <= UInt64(Int.max) { return .small(Int(words[0])) }
         return ExactInteger.make { z in
-            words.withUnsafeBufferPointer { _ = __gmpz_import(z, top + 1, -1, 8, 0, 0, $0.baseAddress) }
+            words.withUnsafeBufferPointer { __gmpz_import(z, top + 1, -1, 8, 0, 0, $0.baseAddress) }
         }
     }
 
