@@ -161,10 +161,7 @@ extension Machine {
     }
 
     /// A value as messages show it: short, whatever its size.
-    static func shown(_ value: Number) -> String {
-        let text = NumberFormat().string(value)
-        return text.count <= 40 ? text : String(text.prefix(37)) + "…"
-    }
+    static func shown(_ value: Number) -> String { NumberFormat().string(value, limit: 40) }
 }
 
 /// Why a list word failed: a code and a message, reported at the word.

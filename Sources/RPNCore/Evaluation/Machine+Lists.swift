@@ -86,10 +86,7 @@ extension Machine {
                 + "\(left.count) and \(right.count) elements")
         }
         let count = left?.count ?? right!.count
-        // The elements' encodings are referred to by no root while they are combined: no
-        // compaction may move them meanwhile.
-        let threshold = storeCompactionThreshold
-        storeCompactionThreshold = .max
+        let threshold = suspendCompaction()
         defer { storeCompactionThreshold = threshold }
         var results: [Number] = []
         results.reserveCapacity(count)
@@ -109,8 +106,7 @@ extension Machine {
     /// `op` of one operand on a list: on each element.
     mutating func elementwise(_ op: BuiltinID, _ a: Number, angle: AngleUnit, mode: Bool?) -> Arithmetic.Outcome {
         guard case .list(let elements) = a else { return Self.notANumber(op, a) }
-        let threshold = storeCompactionThreshold
-        storeCompactionThreshold = .max
+        let threshold = suspendCompaction()
         defer { storeCompactionThreshold = threshold }
         var results: [Number] = []
         results.reserveCapacity(elements.count)
@@ -124,6 +120,14 @@ extension Machine {
             }
         }
         return .value(encode(.list(results)))
+    }
+
+    /// The elements' encodings are referred to by no root while they are combined: no
+    /// compaction may move them meanwhile. Returns the threshold to put back.
+    private mutating func suspendCompaction() -> Int {
+        let threshold = storeCompactionThreshold
+        storeCompactionThreshold = .max
+        return threshold
     }
 
     static func notANumber(_ op: BuiltinID, _ value: Number) -> Arithmetic.Outcome {

@@ -31,7 +31,9 @@ extension Machine {
         return encoded(Number.powmod(a, b, c))
     }
 
-    private mutating func encoded(_ outcome: NumberOutcome) -> Arithmetic.Outcome {
+    /// An exact operation's outcome, its value encoded: for the words whose every case answers
+    /// (number theory, statistics), so `.inexact` is not reached.
+    mutating func encoded(_ outcome: NumberOutcome) -> Arithmetic.Outcome {
         switch outcome {
         case .value(let result): return .value(encode(result))
         case .failure(let code, let message): return .failure(code, message)

@@ -66,14 +66,6 @@ extension Machine {
             return (.nan, .nan)
         }
     }
-
-    private mutating func encoded(_ outcome: NumberOutcome) -> Arithmetic.Outcome {
-        switch outcome {
-        case .value(let result): return .value(encode(result))
-        case .failure(let code, let message): return .failure(code, message)
-        case .inexact: return .failure(.outOfDomain, "no value")  // not reached: every statistic answers
-        }
-    }
 }
 
 extension BuiltinID {

@@ -128,6 +128,19 @@ extension Machine {
         runCall(word, arguments, reportingAt: node, counted: false).value
     }
 
+    /// A machine of its own without trees, with this one's words and variables, that runs a
+    /// body on values (a function word's call, a quotation's runs). Ctrl-C reaches it: the hooks
+    /// are shared, so the run that asked sees that it was interrupted. (A trace stays the
+    /// caller's: it shows the caller's stack.)
+    func valuesMachine() -> Machine {
+        var inner = Machine(options: options)
+        inner.options.keepTrees = false
+        inner.compiler = compiler
+        inner.variables = variables
+        if hooks?.trace == nil { inner.hooks = hooks }
+        return inner
+    }
+
     /// `callValue`, and for a call made now (`node` nil) whether the body's result reads a
     /// variable (`lazy`: then it is not evaluated now, and the call stays a node valued when
     /// asked for).
@@ -136,13 +149,7 @@ extension Machine {
         // A call made while the run goes on, after the step limit stopped it: as a call run in
         // place then, no value, and nothing more to say.
         if node == nil, stepLimitReached { return (.nan, false) }
-        var inner = Machine(options: options)
-        inner.options.keepTrees = false
-        inner.compiler = compiler
-        inner.variables = variables
-        // Ctrl-C reaches the body too: the hooks are shared, so the run that made this call
-        // sees that it was interrupted. (A trace stays the caller's: it shows the caller's stack.)
-        if hooks?.trace == nil { inner.hooks = hooks }
+        var inner = valuesMachine()
         for argument in arguments {
             guard let value = number(argument) else { return (.nan, false) }
             let slot = inner.encode(value)

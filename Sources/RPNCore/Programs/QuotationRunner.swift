@@ -69,14 +69,7 @@ struct QuotationRunner {
             case .failure(let code, let message): return .failure(ListFailure(code, message))
             }
         }
-        if inner == nil {
-            var made = Machine(options: machine.options)
-            made.options.keepTrees = false
-            made.compiler = machine.compiler
-            made.variables = machine.variables
-            if machine.hooks?.trace == nil { made.hooks = machine.hooks }
-            inner = made
-        }
+        if inner == nil { inner = machine.valuesMachine() }
         let definition = Self.definition(of: quotation, in: machine)!
         inner!.stack.removeAll(keepingCapacity: true)
         inner!.log = DiagnosticLog(limit: machine.options.diagnosticLimit)
