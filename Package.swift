@@ -68,6 +68,10 @@ let package = Package(
                              .when(platforms: [.linux], configuration: .release)),
             ]
         ),
+        // The man page (`rpn --experimental-dump-help | rpn-manual > rpn.1`, scripts/install):
+        // made from the command tree, the word table and the shell's command table.
+        .target(name: "RPNManual", dependencies: ["RPNCore", "RPNJSON", "RPNCommandLine", "RPNShell"]),
+        .executableTarget(name: "rpn-manual", dependencies: ["Platform", "RPNManual"]),
         // libFuzzer target (built as a stub unless -DFUZZING; see its main.swift).
         .executableTarget(name: "rpn-fuzz", dependencies: ["Platform", "RPNCore", "RPNJSON", "RPNLanguageServer", "RPNShell"]),
         // What the test targets share: an in-memory process (captured output, fake files and
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "RPNCommandLineTests", dependencies: ["RPNCommandLine", "RPNCore", "RPNJSON", "RPNTestSupport"]),
         .testTarget(name: "RPNJSONTests", dependencies: ["RPNJSON"]),
         .testTarget(name: "RPNLanguageServerTests", dependencies: ["RPNLanguageServer", "RPNJSON", "RPNCore", "RPNTestSupport"]),
+        .testTarget(name: "RPNManualTests", dependencies: ["RPNManual", "RPNCore", "RPNShell"]),
         .testTarget(name: "RPNShellTests", dependencies: ["RPNShell", "RPNCore", "RPNJSON", "RPNCommandLine", "RPNTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

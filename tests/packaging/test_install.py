@@ -1,7 +1,7 @@
 """scripts/install and scripts/install --uninstall, end to end, into a temporary prefix.
 
-The install builds (incrementally) and runs swift-argument-parser's generate-manual plugin,
-so the first test of this module takes a while; the rest read what it installed.
+The install builds (incrementally) rpn and rpn-manual, the man page's generator, so the first
+test of this module takes a while; the rest read what it installed.
 """
 
 from __future__ import annotations
@@ -10,11 +10,16 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# The word table read from its source by the grammar tests' helper: a list of the words made
+# without the man page's generator.
+sys.path.insert(0, str(REPO / "tests" / "grammar"))
+from rpn_grammar_support import builtin_spellings  # noqa: E402
 INSTALL = REPO / "scripts" / "install"
 VERSION_SWIFT = REPO / "Sources" / "RPNCore" / "Version.swift"
 
@@ -104,13 +109,94 @@ def test_man_finds_the_page_through_path_and_it_renders_without_warnings(prefix,
     text = page.stdout
     for heading in ("NAME", "SYNOPSIS", "DESCRIPTION"):
         assert re.search(rf"^{heading}$", text, re.M), f"no {heading} section"
-    assert "rpn — Evaluate, describe and check RPN" in text
+    assert "rpn - evaluate, describe and check RPN" in text
     # The evaluator's options and every command, with options only that command has.
     for word in ["--expression", "--describe", "--set", "--ascii", "--degrees", "FILE",
                  *SUBCOMMANDS, "--stdio", "--from", "--svg"]:
         assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), f"{word} is not in the man page"
     for fav_command in ("list", "add", "rm", "show"):
-        assert re.search(rf"^\s+{fav_command}\s", text, re.M), f"fav {fav_command} is not in the man page"
+        assert re.search(rf"^\s+rpn fav {fav_command}\s", text, re.M), f"fav {fav_command} is not in the man page"
+
+
+# The page's sections, in order.
+MAN_SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "THE LANGUAGE", "WORDS",
+                "THE SHELL", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
+
+
+def rendered_page(prefix: Path, home: Path) -> str:
+    """`man rpn` as a user reads it: the installed page, a UTF-8 locale, 80 columns."""
+    env = user_env(prefix, home)
+    env.update(LANG="C.UTF-8", MANWIDTH="80", MANPAGER="cat", PAGER="cat")
+    env.pop("LC_ALL", None)
+    proc = subprocess.run([tool("man"), "-l", str(prefix / "share/man/man1/rpn.1")], env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def man_section(text: str, heading: str) -> str:
+    """The text of one section: from its heading to the next heading at the margin."""
+    match = re.search(rf"^{re.escape(heading)}\n(.*?)(?=^\S)", text, re.M | re.S)
+    assert match, f"no {heading} section"
+    return match.group(1)
+
+
+def test_the_man_page_shows_its_glyphs_as_they_are(prefix, tmp_path):
+    text = rendered_page(prefix, tmp_path)
+    for glyph in ("√", "π", "→", "×", "÷"):
+        assert glyph in text, f"{glyph} is missing from the man page"
+    # The --ascii option's help names the glyphs it replaces; the old page showed spaces.
+    assert re.search(r"sqrt pi instead of × ÷ − √ π", text), man_section(text, "OPTIONS")
+
+
+def test_the_man_page_has_its_sections_in_order(prefix, tmp_path):
+    text = rendered_page(prefix, tmp_path)
+    headings = [line for line in text.splitlines() if re.fullmatch(r"[A-Z][A-Z ]+", line)]
+    assert headings == MAN_SECTIONS
+
+
+def test_the_man_page_documents_no_internal_command(prefix, tmp_path):
+    text = rendered_page(prefix, tmp_path)
+    assert "rpn width" not in text
+    assert "terminal width of each line" not in text, "the hidden width command's help is on the page"
+
+
+def test_the_synopsis_shows_the_real_forms(prefix, tmp_path):
+    synopsis = " ".join(man_section(rendered_page(prefix, tmp_path), "SYNOPSIS").split())
+    for form in ("rpn [-e PROGRAM]... [FILE]...", "rpn [--set NAME=VALUE]...", "rpn check [--json]",
+                 "rpn tokens [--json] FILE", "rpn lsp [--stdio]", "rpn fav list|add PROGRAM",
+                 "rpn plot -e PROGRAM"):
+        assert form in synopsis, f"{form!r} is not in the synopsis: {synopsis}"
+    assert "subcommand" not in synopsis
+
+
+def test_every_built_in_word_is_in_the_words_section(prefix, tmp_path):
+    words = man_section(rendered_page(prefix, tmp_path), "WORDS")
+    # Each word's line: its spellings, separated by commas, then its stack effect.
+    tokens = {token.rstrip(",") for token in words.split()}
+    missing = sorted({spelling for _, _, spelling in builtin_spellings()} - tokens)
+    assert not missing, f"words missing from the WORDS section: {missing}"
+
+
+def test_the_shell_files_and_environment_are_documented(prefix, tmp_path):
+    text = rendered_page(prefix, tmp_path)
+    shell = man_section(text, "THE SHELL")
+    for command in (":help", ":undo", ":save FILE", ":load FILE", ":fav", ":quit"):
+        assert re.search(rf"^\s+{re.escape(command)}\b", shell, re.M), f"{command} is not in THE SHELL"
+    files = man_section(text, "FILES")
+    for path in ("$XDG_STATE_HOME/rpn/history", "$XDG_STATE_HOME/rpn/sessions/NAME.rpn",
+                 "$XDG_DATA_HOME/rpn/favorites.json"):
+        assert path in files, f"{path} is not in FILES"
+    environment = man_section(text, "ENVIRONMENT")
+    for variable in ("NO_COLOR", "PAGER", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME"):
+        assert re.search(rf"^\s+{variable}\b", environment, re.M), f"{variable} is not in ENVIRONMENT"
+
+
+def test_groff_finds_nothing_to_warn_about_in_the_page(prefix):
+    groff = tool("groff")
+    proc = subprocess.run([groff, "-ww", "-z", "-k", "-man", "-Tutf8", str(prefix / "share/man/man1/rpn.1")],
+                          capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stderr) == (0, "")
 
 
 def test_bash_completion_is_valid_and_completes_commands_and_their_options(prefix, tmp_path):
