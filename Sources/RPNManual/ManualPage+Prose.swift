@@ -104,14 +104,17 @@ extension ManualPage {
         page.section("EXAMPLES")
         page.text("Values, oldest first:")
         page.literal(["$ rpn -e '3 4 +' -e '2 √'", "7", "1.4142135623730951"])
+        page.request("PP")
         page.text("More digits, and a description instead of a value:")
         page.literal(["$ rpn --digits 30 -e '2 √'", "1.41421356237309504880168872421",
                       "$ rpn -d -e '3 5 4 + ×'", "3×(5+4)"])
+        page.request("PP")
         page.text("A word of one's own, from a file, and its diagnostics only:")
         page.literal(["$ echo ': hyp ( a b -- c ) a 2 ^ b 2 ^ + √ ; 3 4 hyp' > hyp.rpn",
                       "$ rpn hyp.rpn", "5", "$ rpn check hyp.rpn"])
+        page.request("PP")
         page.text("Data on standard input, and a graph:")
-        page.literal(["$ seq 1 100 | rpn --list -e mean", "101/2",
+        page.literal(["$ seq 1 100 | rpn --list -e mean", "50.5",
                       "$ rpn plot -e 'M sin' --from 'π neg' --to π --svg sine.svg"])
     }
 

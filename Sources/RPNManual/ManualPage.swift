@@ -39,6 +39,9 @@ public struct ManualPage {
         // No hyphenation: a word split at a line's end (`histo-gram`, `--max-st-eps`) is not
         // what a reader types.
         page.request("nh")
+        // Lines set flush left: stretched blanks in a synopsis or a word's stack effect read
+        // as if they meant something.
+        page.request("ad l")
         page.section("NAME")
         page.raw("rpn \\- " + Roff.escaped(Self.lowercasingFirst(Self.withoutFinalPeriod(root.abstract))))
         writeSynopsis(into: &page)
@@ -103,6 +106,8 @@ public struct ManualPage {
     private func writeArgument(_ argument: CommandReference.Argument, into page: inout RoffWriter) {
         var body = argument.abstract
         if !argument.discussion.isEmpty { body += "\n\n" + argument.discussion }
+        // An argument the parser says nothing of (`rpn help`'s) is in its command's usage.
+        guard !body.isEmpty else { return }
         page.item(Self.argumentRoff(argument), body)
     }
 

@@ -36,11 +36,13 @@ struct RoffWriter {
         }
     }
 
-    /// Plain text whose blank lines separate paragraphs (a parser's discussion).
-    mutating func paragraphs(_ plain: String) {
+    /// Plain text whose blank lines separate paragraphs (a parser's discussion). Inside a
+    /// tagged paragraph the next ones are `.IP`, indented as the first; `.PP` would go back to
+    /// the margin.
+    mutating func paragraphs(_ plain: String, indented: Bool = false) {
         var first = true
         for paragraph in Self.paragraphs(of: plain) {
-            if !first { request("PP") }
+            if !first { request(indented ? "IP" : "PP") }
             text(paragraph)
             first = false
         }
@@ -56,7 +58,7 @@ struct RoffWriter {
     mutating func item(_ tagRoff: String, _ body: String) {
         request("TP")
         raw(tagRoff)
-        paragraphs(body)
+        paragraphs(body, indented: true)
     }
 
     /// Text printed as it is, line for line (examples): no filling, no adjusting.

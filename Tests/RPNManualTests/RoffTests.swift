@@ -43,6 +43,12 @@ struct RoffTests {
         #expect(page.lines == ["\\&.TH injected", "\\&'also", "fine"])
     }
 
+    @Test func aTaggedParagraphsNextParagraphsKeepItsIndent() {
+        var page = RoffWriter()
+        page.item("\\fB\\-\\-float\\fR", "Compute in doubles.\n\n0.1 0.2 + is 0.30000000000000004.")
+        #expect(page.lines == [".TP", "\\fB\\-\\-float\\fR", "Compute in doubles.", ".IP", "0.1 0.2 + is 0.30000000000000004."])
+    }
+
     @Test func paragraphsAreSplitAtBlankLines() {
         var page = RoffWriter()
         page.paragraphs("one\ntwo\n\n  \nthree")
