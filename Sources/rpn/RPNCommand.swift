@@ -87,7 +87,7 @@ func finish(_ status: Int32) throws {
 }
 
 /// The whole command line as one tree, for the man page: `--experimental-dump-help`, which
-/// swift-argument-parser's generate-manual plugin reads. The evaluator's options and files at
+/// rpn-manual (scripts/install) reads. The evaluator's options and files at
 /// the root, the named commands below it. Main sends only that flag here; running goes
 /// through the two parsers above, which keep `rpn check` from being read as a file name.
 struct RPNReference: ParsableCommand {

@@ -61,6 +61,10 @@ ALLOWED_IMPORTS = {
     # Synchronization (the standard library's atomics): the SIGINT flag main owns.
     "rpn": FRONT_ENDS | BOTTOM | {"ArgumentParser", "Synchronization"},
     "rpn-fuzz": FRONT_ENDS | BOTTOM,
+    # The man page: made from the command line's usage, the word table and the shell's
+    # command table; its executable reads the command tree and writes the page.
+    "RPNManual": {"RPNCore", "RPNJSON", "RPNCommandLine", "RPNShell"},
+    "rpn-manual": {"RPNManual", PLATFORM},
 }
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?"
                     r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)",
