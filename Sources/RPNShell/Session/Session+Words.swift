@@ -95,8 +95,39 @@ extension Session {
         }
         let namedWords = named.isEmpty ? [] : machine.words.indices.filter { named.contains(machine.words[$0].name) }
         let kept = Set(neededDefinitions(from: Array(used) + namedWords))
+        return program(cutting: machine.words.indices.filter { !kept.contains($0) })
+    }
+
+    /// The program `:save` writes: the session's program without a definition that repeats
+    /// the one in force word for word (a file loaded twice), so that each round trip through
+    /// `:save` and `:load` gives the same file. A repeat is cut only while no other word has
+    /// been defined again since the definition it repeats: otherwise the words it calls may
+    /// differ, and so may what it does.
+    var savedProgram: String {
+        let words = state.machine.words
+        var inForce: [String: (index: Int, text: String)] = [:]
+        var lastRedefinition = -1
+        var repeats: [Int] = []
+        for (index, word) in words.enumerated() {
+            let text = text(of: word)
+            if let earlier = inForce[word.name] {
+                if earlier.text == text && earlier.index >= lastRedefinition {
+                    repeats.append(index)
+                    continue
+                }
+                lastRedefinition = index
+            }
+            inForce[word.name] = (index, text)
+        }
+        return program(cutting: repeats)
+    }
+
+    /// The session's program without the definitions `indices` gives (sorted), each cut out
+    /// of its line; a line left empty goes.
+    func program(cutting indices: [Int]) -> String {
+        let machine = state.machine
         // Definitions are made in source order, so their ranges are sorted, as the lines are.
-        let unused = machine.words.indices.filter { !kept.contains($0) }.map { machine.words[$0].range }
+        let unused = indices.map { machine.words[$0].range }
         guard !unused.isEmpty else { return program }
         var next = 0
         var lines: [String] = []
