@@ -95,7 +95,7 @@ extension Session {
         }
         let namedWords = named.isEmpty ? [] : machine.words.indices.filter { named.contains(machine.words[$0].name) }
         let kept = Set(neededDefinitions(from: Array(used) + namedWords))
-        return program(cutting: machine.words.indices.filter { !kept.contains($0) })
+        return programLines(cutting: machine.words.indices.filter { !kept.contains($0) }).joined(separator: "\n")
     }
 
     /// The program `:save` writes: the session's program without a definition that repeats
@@ -119,16 +119,21 @@ extension Session {
             }
             inForce[word.name] = (index, text)
         }
-        return program(cutting: repeats)
+        // A loaded file's line ends with its last newline: one line break between lines.
+        return programLines(cutting: repeats).map { line in
+            var line = Substring(line)
+            while line.last == "\n" || line.last == "\r" { line.removeLast() }
+            return String(line)
+        }.joined(separator: "\n")
     }
 
-    /// The session's program without the definitions `indices` gives (sorted), each cut out
-    /// of its line; a line left empty goes.
-    func program(cutting indices: [Int]) -> String {
+    /// The session's program's lines without the definitions `indices` gives (sorted), each
+    /// cut out of its line; a line left empty goes.
+    func programLines(cutting indices: [Int]) -> [String] {
         let machine = state.machine
         // Definitions are made in source order, so their ranges are sorted, as the lines are.
         let unused = indices.map { machine.words[$0].range }
-        guard !unused.isEmpty else { return program }
+        guard !unused.isEmpty else { return state.lines.map(\.text) }
         var next = 0
         var lines: [String] = []
         for line in state.lines {
@@ -149,7 +154,7 @@ extension Session {
             let text = Self.cutting(cuts, from: source.bytes)
             if !text.isEmpty { lines.append(text) }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `bytes` without the `cuts` (sorted, apart) and the blanks after each; a space stays
