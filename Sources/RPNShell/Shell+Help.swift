@@ -56,8 +56,8 @@ extension Shell {
                     + "inexact values with N significant digits.",
                 ":deg and :rad choose the angle unit of the trigonometry typed next; :complex gives complex "
                     + "answers where a real has none (-1 √ is 1i), :real goes back.",
-                "Display only: :std :fix N :sci N :eng N, :polar and :rect for complex values, :ascii for "
-                    + "plain glyphs. :help :COMMAND says more of each.",
+                "Display only: :std :fix N :sci N :eng N, :frac for fractions, :group for digits in threes, "
+                    + ":polar and :rect for complex values, :ascii for plain glyphs. :help :COMMAND says more of each.",
             ], width: width)
         },
         HelpTopic(name: "files", summary: ":save, :load, include, favorites, plots") { _, width in

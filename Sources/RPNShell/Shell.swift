@@ -146,7 +146,7 @@ public final class Shell {
         pendingDefinition = nil
         let bytes = Array(text.utf8), tokens = RPN.tokenize(text)
         let region = ProgramRegion.regions(of: tokens, textEnd: bytes.count).last
-        guard let name = region?.nameToken, tokens[name].kind == .variable else { return "definition dropped" }
+        guard let name = region?.nameToken else { return "definition dropped" }
         return "definition of \(TerminalText.quoted(String(decoding: bytes[tokens[name].range], as: UTF8.self))) dropped"
     }
 

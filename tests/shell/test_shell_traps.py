@@ -97,7 +97,8 @@ def test_a_bad_head_is_reported_at_its_line_and_the_definition_stays_open(home, 
     assert message in shown, shown
     assert "the definition stays open: go on, or :cancel drops it" in shown, shown
     shown = entered(child, ":cancel")
-    assert "dropped" in shown
+    name = head.split()[1]
+    assert f"definition of '{name}' dropped; the stack is unchanged" in shown, shown
     assert leave(child) == 0
 
 
