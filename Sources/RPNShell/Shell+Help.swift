@@ -65,8 +65,8 @@ extension Shell {
                 ":save FILE writes the session's program (each definition once), :load FILE runs a program "
                     + "file on the stack; Tab completes file names, ~ is the home directory, \"my file.rpn\" "
                     + "a name with spaces. include \"FILE\" in a program runs another file where it stands.",
-                ":fav keeps the top expression as a favorite, :favs lists them, :fav N runs one; :plot draws "
-                    + "the top expression, :plot … svg FILE writes it as SVG.",
+                ":fav keeps the session's program as a favorite, :favs lists them, :fav N runs one; :plot draws "
+                    + "the top expression in the terminal (rpn plot --svg FILE writes one as SVG).",
             ], width: width)
         },
         HelpTopic(name: "keys", summary: "Tab, history, Ctrl-C, Ctrl-D") { _, width in

@@ -64,6 +64,9 @@ public final class Shell {
     public var prompt: String { pendingDefinition == nil ? "rpn> " : DefinitionContinuation.prompt }
     /// The lines of a definition typed so far, joined with newlines, while it waits for its `;`.
     private(set) var pendingDefinition: String?
+    /// Whether the open definition's head (`: NAME ( effect )`) may still be coming: its lines
+    /// are judged as they are entered until the body begins.
+    var headIncomplete = false
     public internal(set) var finished = false
     /// Longest stretch of the stack's description shown after each line, in bytes.
     var descriptionBytes = 200
@@ -103,11 +106,14 @@ public final class Shell {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         // At `...>` too a command runs at once (`:words`, `:cancel`): RPN has no `:` glued to
         // a name, so such a line can never be meant as part of the definition.
-        if pendingDefinition != nil, !ShellCommand.isCommand(trimmed) {
-            pendingDefinition?.append("\n" + line)
-            if !DefinitionContinuation.isOpen(line, continuing: true), let text = pendingDefinition {
+        if let open = pendingDefinition, !ShellCommand.isCommand(trimmed) {
+            let text = open + "\n" + line
+            pendingDefinition = text
+            if !DefinitionContinuation.isOpen(line, continuing: true) {
                 pendingDefinition = nil
                 calculate(text)
+            } else if headIncomplete {
+                judgeHead(of: text, lineStart: open.utf8.count + 1)
             }
             return
         }
@@ -126,7 +132,7 @@ public final class Shell {
     func enter(_ line: String) {
         if DefinitionContinuation.isOpen(line) {
             pendingDefinition = line
-            reportHeadProblems(line)
+            judgeHead(of: line, lineStart: 0)
         } else {
             calculate(line)
         }

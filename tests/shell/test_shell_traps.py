@@ -136,3 +136,13 @@ def test_a_different_redefinition_still_warns_and_is_saved(home):
     assert "saved 2 lines to s.rpn" in entered(child, ":save s.rpn")
     assert (home / "s.rpn").read_text(encoding="utf-8") == ": f 1 + ;\n: f 2 + ;\n"
     assert leave(child) == 0
+
+
+def test_a_head_typed_over_lines_is_judged_line_by_line(home):
+    child = spawn(home, settle=SETTLE)
+    opened(child, ": f")
+    shown = opened(child, "( a a -- b )")
+    assert "error: the parameter 'a' is named twice" in shown, shown
+    assert "the definition stays open: go on, or :cancel drops it" in shown
+    assert "dropped" in entered(child, ":cancel")
+    assert leave(child) == 0

@@ -13,26 +13,39 @@ extension Shell {
         }
     }
 
-    /// The core's judgement of the head `line` opens (the compiler's own rules), each problem
-    /// with carets under the line as typed when it fits the terminal. The definition stays
-    /// open: the user may go on (the `;` reports it again) or `:cancel`.
-    func reportHeadProblems(_ line: String) {
-        let problems = RPN.definitionHeadProblems(line)
+    /// The core's judgement of the head of the definition `text` leaves open (the compiler's
+    /// own rules), for what the line starting at byte `lineStart` added: each problem with
+    /// carets under that line as typed when it fits the terminal. The definition stays open:
+    /// the user may go on (the `;` reports it again) or `:cancel`.
+    func judgeHead(of text: String, lineStart: Int) {
+        let bytes = Array(text.utf8)
+        headIncomplete = Self.headMayContinue(text, bytes: bytes)
+        let problems = RPN.definitionHeadProblems(text).filter { $0.range.lowerBound >= lineStart }
         guard !problems.isEmpty else { return }
-        let bytes = Array(line.utf8)
+        let line = String(decoding: bytes[lineStart...], as: UTF8.self)
         let label = DiagnosticRenderer.label(.error, colour: environment.colour)
-        let fits = !line.contains("\n") && DisplayWidth.of(prompt) + DisplayWidth.of(line) < environment.terminalSize().columns
+        let fits = DisplayWidth.of(prompt) + DisplayWidth.of(line) < environment.terminalSize().columns
         for problem in problems {
             guard fits, problem.range.upperBound <= bytes.count else {
                 say(label + " " + problem.message)
                 continue
             }
-            let before = String(decoding: bytes[..<problem.range.lowerBound], as: UTF8.self)
+            let before = String(decoding: bytes[lineStart..<problem.range.lowerBound], as: UTF8.self)
             let under = String(decoding: bytes[problem.range], as: UTF8.self)
             let carets = String(repeating: "^", count: max(1, DisplayWidth.of(under)))
             say(String(repeating: " ", count: DisplayWidth.of(prompt) + DisplayWidth.of(before))
                 + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " " + label + " " + problem.message)
         }
         say(note("the definition stays open: go on, or :cancel drops it"))
+    }
+
+    /// Whether more of the open definition's head may come on the next line: it has no name
+    /// yet, or nothing but comments after its name (a stack effect may follow).
+    static func headMayContinue(_ text: String, bytes: [UInt8]) -> Bool {
+        let tokens = RPN.tokenize(text)
+        guard let region = ProgramRegion.regions(of: tokens, textEnd: bytes.count).last,
+              region.kind == .definition, !region.isComplete else { return false }
+        guard let name = region.nameToken else { return true }
+        return tokens[(name + 1)...].allSatisfy { $0.kind == .comment }
     }
 }
