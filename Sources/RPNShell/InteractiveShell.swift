@@ -21,11 +21,19 @@ public enum InteractiveShell {
         let shell = Shell(session: session, environment: ShellEnvironment(
             output: output, colour: colour, terminalSize: terminalSize, favorites: favorites,
             readFile: files.read, writeFile: files.write, interrupted: interrupted,
-            filePath: { (try? files.expanded($0)) ?? $0 }))
+            filePath: { (try? files.expanded($0)) ?? $0 }, page: pager(environment), directoryNames: files.names))
         let editor = LineEditor(historyPath: historyPath, complete: { [unowned shell] in shell.completions(before: $0) })
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         output.flush()
         return shell.run(readLine: editor.readLine)
+    }
+
+    /// Long help and `:stack` at a terminal: `$PAGER`, else `less -R`, run with the text on its
+    /// standard input; elsewhere (output to a file or pipe) the text is printed.
+    static func pager(_ environment: [String: String]) -> (String) -> Bool {
+        guard Terminal.isTerminal(1) else { return { _ in false } }
+        let command = environment["PAGER"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "less -R"
+        return { text in PipedCommand.run(command, input: Array(text.utf8)) }
     }
 
     /// `$XDG_STATE_HOME/rpn`, or `~/.local/state/rpn`.

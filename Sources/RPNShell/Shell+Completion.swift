@@ -7,8 +7,11 @@ extension Shell {
     /// the command's own completion; elsewhere (and at `...>`, where a line is part of a
     /// definition) the word is what the lexer would read as one name (see `wordCompletions`).
     public func completions(before textBeforeCursor: String) -> (word: String, candidates: [String]) {
-        if pendingDefinition != nil { return wordCompletions(before: textBeforeCursor) }
         let trimmed = textBeforeCursor.drop { $0 == " " || $0 == "\t" }
+        // At `...>` a line is part of the definition, unless it is a command (run at once).
+        if pendingDefinition != nil, !trimmed.hasPrefix(":") || trimmed.dropFirst().first?.isWhitespace != false {
+            return wordCompletions(before: textBeforeCursor)
+        }
         if trimmed.hasPrefix(":"), !trimmed.contains(where: { $0 == " " || $0 == "\t" }) {
             return (String(trimmed), completions(for: String(trimmed)))
         }
@@ -112,5 +115,22 @@ extension Shell {
     /// The spellings with an arrow that complete `prefix` (in any ASCII case, as words do).
     static func arrowWords(completing prefix: String) -> [String] {
         arrowSpellings.filter { $0.builtin.spelling($0.spelling, completes: prefix) }.map(\.spelling)
+    }
+}
+
+/// Tab in a file name (`:load te`, `:save ~/no`): the names in its directory that the typed
+/// part starts, a directory's with a `/` so that Tab goes on into it. Listing is the
+/// environment's (`directoryNames`), so this stays a function of what is typed.
+extension Shell {
+    func fileCompletions(_ before: [String], _ typed: String) -> (word: String, candidates: [String]) {
+        guard before.isEmpty else { return (typed, []) }
+        if typed == "~" { return (typed, ["~/"]) }
+        let slash = typed.lastIndex(of: "/")
+        let folder = slash.map { String(typed[...$0]) } ?? ""
+        let start = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        let names = environment.directoryNames(folder.isEmpty ? "." : environment.filePath(folder))
+        // Hidden files only when asked for with a dot, as shells do.
+        let candidates = names.filter { $0.hasPrefix(start) && $0 != "./" && $0 != "../" && (start.hasPrefix(".") || !$0.hasPrefix(".")) }
+        return (typed, candidates.map { folder + $0 }.sorted())
     }
 }

@@ -26,13 +26,21 @@ public struct ShellEnvironment {
     /// The path `readFile` reads for a name (`~/x.rpn` in the home directory): a loaded
     /// file's includes are relative to that.
     public var filePath: (String) -> String
+    /// Shows a text longer than the screen through a pager; false when it did not (no pager,
+    /// or it could not start), and the shell prints the text itself. `main` wires `$PAGER`
+    /// at a terminal; the default pages nothing.
+    public var page: (String) -> Bool
+    /// The names in a directory, for Tab after `:load` and `:save` (`~` already expanded by
+    /// `filePath`); none by default.
+    public var directoryNames: (String) -> [String]
 
     public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
                 favorites: FavoritesStore,
                 readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
                 writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write,
                 interrupted: @escaping () -> Bool = { false }, includeFiles: IncludeFileSystem = .disk,
-                filePath: @escaping (String) -> String = { $0 }) {
+                filePath: @escaping (String) -> String = { $0 }, page: @escaping (String) -> Bool = { _ in false },
+                directoryNames: @escaping (String) -> [String] = { _ in [] }) {
         self.output = output
         self.colour = colour
         self.terminalSize = terminalSize
@@ -42,6 +50,8 @@ public struct ShellEnvironment {
         self.interrupted = interrupted
         self.includeFiles = includeFiles
         self.filePath = filePath
+        self.page = page
+        self.directoryNames = directoryNames
     }
 }
 
@@ -54,6 +64,9 @@ public final class Shell {
     public var prompt: String { pendingDefinition == nil ? "rpn> " : DefinitionContinuation.prompt }
     /// The lines of a definition typed so far, joined with newlines, while it waits for its `;`.
     private(set) var pendingDefinition: String?
+    /// Whether the open definition's head (`: NAME ( effect )`) may still be coming: its lines
+    /// are judged as they are entered until the body begins.
+    var headIncomplete = false
     public internal(set) var finished = false
     /// Longest stretch of the stack's description shown after each line, in bytes.
     var descriptionBytes = 200
@@ -90,15 +103,20 @@ public final class Shell {
     /// definition that waits for its `;`.
     public func handle(_ line: String) {
         _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
-        if pendingDefinition != nil {
-            pendingDefinition?.append("\n" + line)
-            if !DefinitionContinuation.isOpen(line, continuing: true), let text = pendingDefinition {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        // At `...>` too a command runs at once (`:words`, `:cancel`): RPN has no `:` glued to
+        // a name, so such a line can never be meant as part of the definition.
+        if let open = pendingDefinition, !ShellCommand.isCommand(trimmed) {
+            let text = open + "\n" + line
+            pendingDefinition = text
+            if !DefinitionContinuation.isOpen(line, continuing: true) {
                 pendingDefinition = nil
                 calculate(text)
+            } else if headIncomplete {
+                judgeHead(of: text, lineStart: open.utf8.count + 1)
             }
             return
         }
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if ShellCommand.isCommand(trimmed) {
             command(String(trimmed))
         } else if trimmed.isEmpty {
@@ -112,7 +130,12 @@ public final class Shell {
     /// Typed RPN: run now, or kept (the prompt says `...>`) while a definition in it waits
     /// for its `;`.
     func enter(_ line: String) {
-        if DefinitionContinuation.isOpen(line) { pendingDefinition = line } else { calculate(line) }
+        if DefinitionContinuation.isOpen(line) {
+            pendingDefinition = line
+            judgeHead(of: line, lineStart: 0)
+        } else {
+            calculate(line)
+        }
     }
 
     /// Ctrl-C or Ctrl-D at `...>`: the definition's lines are dropped, nothing ran.
@@ -120,6 +143,17 @@ public final class Shell {
         guard pendingDefinition != nil else { return }
         pendingDefinition = nil
         say(note("definition abandoned; the stack is unchanged"))
+    }
+
+    /// Drops the open definition; says which (`definition of 'twice' dropped`), or nil when
+    /// none was open.
+    func dropDefinition() -> String? {
+        guard let text = pendingDefinition else { return nil }
+        pendingDefinition = nil
+        let bytes = Array(text.utf8), tokens = RPN.tokenize(text)
+        let region = ProgramRegion.regions(of: tokens, textEnd: bytes.count).last
+        guard let name = region?.nameToken else { return "definition dropped" }
+        return "definition of \(TerminalText.quoted(String(decoding: bytes[tokens[name].range], as: UTF8.self))) dropped"
     }
 
     /// Runs a typed line, or a text named `file`: a file for `:load` (read from `path`), a
@@ -183,6 +217,24 @@ public final class Shell {
     }
 
     func note(_ text: String) -> String { environment.colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+
+    /// Long text (help, `:stack`, `:show`): through the pager when it is longer than the
+    /// screen, else written as it is.
+    func showLong(_ text: String) {
+        let (columns, rows) = environment.terminalSize()
+        var lines = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where lines < rows {
+            lines += max(1, (DisplayWidth.of(String(line)) + columns - 1) / max(1, columns))
+        }
+        if lines >= rows {
+            output.flush()
+            if environment.page(text + "\n") {
+                _ = environment.interrupted()  // a Ctrl-C in the pager was the pager's
+                return
+            }
+        }
+        writeInterruptibly(text)
+    }
 
     /// Writes long text in pieces, stopping at Ctrl-C.
     func writeInterruptibly(_ text: String) {

@@ -92,7 +92,7 @@ import Testing
             #expect(shell.commands.names.contains(name))
             #expect(shell.completions(for: ":\(name.prefix(3))").contains(":\(name)"))
         }
-        let help = shell.type(":help")
+        let help = shell.type(":help commands")
         for name in [":complex", ":real", ":polar", ":rect"] { #expect(help.contains(name)) }
     }
 

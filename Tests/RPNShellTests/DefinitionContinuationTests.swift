@@ -144,7 +144,7 @@ import Testing
     @Test func ctrlCAbandonsTheDefinition() {
         let shell = Shell.inMemory()
         _ = shell.type("7")
-        let (prompts, output) = run([.line(": sq"), .line("dup"), .interrupted, .line("1 +")], shell: shell)
+        let (prompts, output) = run([.line(": sqr"), .line("dup"), .interrupted, .line("1 +")], shell: shell)
         #expect(prompts == ["rpn> ", "...> ", "...> ", "rpn> ", "rpn> "])
         #expect(output.hasPrefix("definition abandoned; the stack is unchanged\n"), "\(output)")
         #expect(output.hasSuffix("7+1 = 8\n"), "\(output)")
@@ -155,7 +155,7 @@ import Testing
     /// Ctrl-D at `rpn>` does.
     @Test func ctrlDAbandonsTheDefinitionWithoutLeaving() {
         let shell = Shell.inMemory()
-        let (prompts, output) = run([.line(": sq dup"), .end, .line("5")], shell: shell)
+        let (prompts, output) = run([.line(": sqr dup"), .end, .line("5")], shell: shell)
         #expect(prompts == ["rpn> ", "...> ", "rpn> ", "rpn> "])
         #expect(output.hasPrefix("definition abandoned; the stack is unchanged\n"), "\(output)")
         #expect(shell.session.program == "5")
@@ -165,7 +165,7 @@ import Testing
     /// Typed line by line as a test types: nothing runs, the prompt says more is expected.
     @Test func typingAnOpenLinePrintsNothingAndChangesThePrompt() {
         let shell = Shell.inMemory()
-        #expect(shell.type(": sq") == "")
+        #expect(shell.type(": sqr") == "")
         #expect(shell.prompt == "...> ")
         #expect(shell.session.program == "")
     }

@@ -117,7 +117,7 @@ import Testing
         let shell = Shell.inMemory()
         #expect(shell.commands.names.contains("digits"))
         #expect(shell.completions(for: ":dig").contains(":digits"))
-        #expect(shell.type(":help").contains(":digits N"))
+        #expect(shell.type(":help commands").contains(":digits N"))
         #expect(shell.completions(for: "dig") == ["digits"])
     }
 

@@ -13,7 +13,7 @@ import Testing
         "lib/consts.rpn": "5 →five\n",
         "lib/main.rpn": "include \"math.rpn\" 3 square\n",
         "bad.rpn": "1\n1 0 ÷\n",
-        "again.rpn": ": square ( x -- y ) x x × ;\n",
+        "again.rpn": ": square ( x -- y ) x dup × ;\n",
     ]
 
     static func shell(_ lines: [String] = []) -> Shell {
@@ -78,7 +78,7 @@ import Testing
         let shell = Self.shell(["include \"lib/math.rpn\""])
         #expect(shell.type("include \"again.rpn\"") == """
             again.rpn:1:3: warning: 'square' is defined again; uses from here on call this definition
-            : square ( x -- y ) x x × ;
+            : square ( x -- y ) x dup × ;
               ^^^^^^
             line 2:1:1: note: again.rpn is included here
             defined square ( x -- y )

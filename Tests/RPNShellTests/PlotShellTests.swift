@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func helpShowsTheVariableForm() {
-        let help = Self.type([":help"])
+        let help = Self.type([":help commands"])
         #expect(help.contains(":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]"))
         #expect(help.contains("rpn plot --var"))
     }

@@ -136,7 +136,7 @@ import Testing
 
     @Test func helpListsWordsAndCommands() {
         let shell = Shell.inMemory()
-        let help = shell.type(":help")
+        let help = [":help words", ":help commands", ":help keys"].map(shell.type).joined()
         for text in ["( a b -- a+b )", "dup", ":fav", ":plot", ":save FILE", "Ctrl-R"] { #expect(help.contains(text), "\(text)") }
     }
 
@@ -223,7 +223,7 @@ import Testing
     @Test func helpFitsTheTerminalAndSpeaksOfShellCommands() {
         for columns in [40, 60, 100] {
             let shell = Shell.inMemory(terminal: (columns, 20))
-            let help = shell.type(":help")
+            let help = ([":help"] + Shell.helpTopics.map { ":help " + $0.name }).map(shell.type).joined()
             for line in help.split(separator: "\n") {
                 #expect(line.count <= columns, "\(columns): \(line)")
             }

@@ -148,9 +148,12 @@ public struct Builtin: Sendable {
     public let summary: String
     /// How descriptions write it.
     public let printForm: PrintForm
+    /// A program using it and what it leaves, as `:help WORD` shows it: `3 4 + ⇒ 7` (the
+    /// values as `rpn` prints them, `?` for one without a value). A test runs every one.
+    public let example: String
 
     init(id: BuiltinID, kind: WordKind, spellings: [String], glyph: String, asciiGlyph: String, arity: Int,
-         stackEffect: String, summary: String, printForm: PrintForm? = nil) {
+         stackEffect: String, summary: String, printForm: PrintForm? = nil, example: String) {
         self.id = id
         self.kind = kind
         self.spellings = spellings
@@ -162,5 +165,6 @@ public struct Builtin: Sendable {
             ? try? StackEffect.parse(Substring(stackEffect)).get() : nil
         self.summary = summary
         self.printForm = printForm ?? (kind == .function ? .call : .none)
+        self.example = example
     }
 }

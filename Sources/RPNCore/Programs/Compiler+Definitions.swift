@@ -13,13 +13,7 @@ extension Compiler {
         }
         rest.removeFirst()
         let name = text(nameToken.range, buffer, base)
-        guard nameToken.kind == .variable else {
-            let message = if let builtin = nameToken.builtin, nameToken.kind != .number {
-                "cannot define '\(name)': it is the built-in \(Builtin[builtin].kind.noun) \(Builtin[builtin].spellings.last!)"
-            } else {
-                "a word's name follows the rules of variable names (a letter, then letters, digits or _): "
-                    + "\(TerminalText.quoted(name)) is not one"
-            }
+        if let message = DefinitionHead.nameProblem(nameToken, spelled: name) {
             log.report(.error, .invalidDefinition, message, nameToken.range)
             return
         }
@@ -29,26 +23,16 @@ extension Compiler {
         if let first = rest.first, first.kind == .stackEffect {
             rest.removeFirst()
             effectRange = first.range
-            switch StackEffect.parse(Substring(text(first.range, buffer, base))) {
-            case .success(let effect):
-                declared = effect
-                var seen: Set<String> = []
-                for input in effect.inputs where !RPN.isVariableName(input) || !seen.insert(input).inserted {
-                    log.report(.error, .invalidDefinition,
-                           seen.contains(input) && RPN.isVariableName(input)
-                               ? "the parameter '\(input)' is named twice"
-                               : "a parameter's name follows the rules of variable names: \(TerminalText.quoted(input)) is not one",
-                           first.range)
-                    declared = nil
-                    break
-                }
-            case .failure(let message):
-                log.report(.error, .invalidDefinition, message.text, first.range)
+            switch DefinitionHead.declaredEffect(Substring(text(first.range, buffer, base))) {
+            case .success(let effect): declared = effect
+            case .failure(let message): log.report(.error, .invalidDefinition, message.text, first.range)
             }
         }
         let nameIndex = variables.intern(name)
         let index = Int32(words.count)
-        if word(named: name, in: variables) != nil {
+        // The same text again (a file loaded twice) changes nothing worth a warning.
+        if let earlier = word(named: name, in: variables),
+           !Self.sameText(words[Int(earlier)].program, UnsafeBufferPointer(rebasing: buffer[(whole.lowerBound - base)..<(whole.upperBound - base)])) {
             log.report(.warning, .redefinedWord,
                    "'\(name)' is defined again; uses from here on call this definition", nameToken.range)
         }
@@ -93,4 +77,9 @@ extension Compiler {
         install(definition, name: nameIndex)
     }
 
+    /// Whether an earlier definition's program was compiled from exactly `text`: a program
+    /// keeps its definition's bytes, from `:` to `;`.
+    static func sameText(_ program: Program, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        program.text.count == text.count && program.text.elementsEqual(text)
+    }
 }

@@ -6,7 +6,9 @@ extension Shell {
     func registerCommands() {
         registerHelpCommand()
         registerStackCommands()
+        registerShowCommands()
         registerWordCommands()
+        registerDefinitionCommands()
         registerDisplayCommands()
         registerFileCommands()
         registerFavoriteCommands()

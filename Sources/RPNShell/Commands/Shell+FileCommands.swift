@@ -5,17 +5,22 @@ import RPNCore
 extension Shell {
     func registerFileCommands() {
         on("save", usage: ":save FILE",
-           summary: "write the session's program to FILE (\"my file.rpn\" for spaces, ~ for home)", useRank: 21
+           summary: "write the session's program to FILE (\"my file.rpn\" for spaces, ~ for home)", useRank: 21,
+           completing: { [unowned self] in fileCompletions($0, $1) }
         ) { [unowned self] arguments throws(CommandError) in
             let path = try Self.path(arguments)
-            let text = session.program + (session.program.isEmpty ? "" : "\n")
+            let program = session.savedProgram
+            let text = program + (program.isEmpty ? "" : "\n")
             do throws(InputError) {
                 try environment.writeFile(path, Array(text.utf8))
             } catch { throw CommandError(error.message) }
-            say(note("saved \(session.lineCount) line\(session.lineCount == 1 ? "" : "s") to \(TerminalText.shown(path))"))
+            // The lines the file holds (a loaded file is one entry of many lines).
+            let lines = text.utf8.count(where: { $0 == 0x0A })
+            say(note("saved \(lines) line\(lines == 1 ? "" : "s") to \(TerminalText.shown(path))"))
         }
         on("load", usage: ":load FILE",
-           summary: "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)", useRank: 22
+           summary: "run a program file on the stack (\"my file.rpn\" for spaces, ~ for home)", useRank: 22,
+           completing: { [unowned self] in fileCompletions($0, $1) }
         ) { [unowned self] arguments throws(CommandError) in
             let path = try Self.path(arguments)
             let bytes: [UInt8]

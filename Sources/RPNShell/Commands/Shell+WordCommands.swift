@@ -20,8 +20,10 @@ extension Shell {
             guard arguments.count == 1 else { throw arguments.usageError }
             let name = arguments[0]
             guard let (index, word) = session.word(named: name).map({ ($0.index, $0.definition) }) else {
-                if Builtin.named(name) != nil {
-                    throw CommandError("\(TerminalText.quoted(name)) is a built-in word; :help lists them")
+                // A built-in has no definition to show: its help says what it is.
+                if Self.builtin(spelled: name) != nil, let text = help(for: name, width: environment.terminalSize().columns) {
+                    showLong(text)
+                    return
                 }
                 let suggestion = Suggestions.closest(to: name, among: session.wordNames)
                 throw CommandError("no word \(TerminalText.quoted(name))"

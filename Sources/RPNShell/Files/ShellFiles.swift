@@ -1,3 +1,4 @@
+import Platform
 import RPNCommandLine
 
 /// `:save` and `:load` on real files. `~` and `~/...` mean the home directory handed in by
@@ -15,6 +16,13 @@ public struct ShellFiles: Sendable {
 
     public func write(_ path: String, _ bytes: [UInt8]) throws(InputError) {
         try FileWriter.write(expanded(path), bytes, with: writer)
+    }
+
+    /// The names in `directory` (`~` expanded already), a directory's ending in `/`: Tab's
+    /// candidates after `:load` and `:save`. Nothing when it cannot be read.
+    public func names(in directory: String) -> [String] {
+        guard case .success(let entries) = Directory.entries(directory) else { return [] }
+        return entries.map { $0.kind == .directory ? $0.name + "/" : $0.name }
     }
 
     /// The path with a leading `~` (alone or before `/`) replaced by the home directory.

@@ -99,7 +99,8 @@ public final class LineEditor {
         let (prefix, candidates) = complete(before)
         guard let first = candidates.first else { return UInt8(CC_REFRESH_BEEP) }
         if candidates.count == 1 {
-            el_insertstr(editLine, String(first.dropFirst(prefix.count)) + " ")
+            // A directory (`lib/`) is completed into, not past.
+            el_insertstr(editLine, String(first.dropFirst(prefix.count)) + (first.hasSuffix("/") ? "" : " "))
             return UInt8(CC_REFRESH)
         }
         var common = first

@@ -95,9 +95,45 @@ extension Session {
         }
         let namedWords = named.isEmpty ? [] : machine.words.indices.filter { named.contains(machine.words[$0].name) }
         let kept = Set(neededDefinitions(from: Array(used) + namedWords))
+        return programLines(cutting: machine.words.indices.filter { !kept.contains($0) }).joined(separator: "\n")
+    }
+
+    /// The program `:save` writes: the session's program without a definition that repeats
+    /// the one in force word for word (a file loaded twice), so that each round trip through
+    /// `:save` and `:load` gives the same file. A repeat is cut only while no other word has
+    /// been defined again since the definition it repeats: otherwise the words it calls may
+    /// differ, and so may what it does.
+    var savedProgram: String {
+        let words = state.machine.words
+        var inForce: [String: (index: Int, text: String)] = [:]
+        var lastRedefinition = -1
+        var repeats: [Int] = []
+        for (index, word) in words.enumerated() {
+            let text = text(of: word)
+            if let earlier = inForce[word.name] {
+                if earlier.text == text && earlier.index >= lastRedefinition {
+                    repeats.append(index)
+                    continue
+                }
+                lastRedefinition = index
+            }
+            inForce[word.name] = (index, text)
+        }
+        // A loaded file's line ends with its last newline: one line break between lines.
+        return programLines(cutting: repeats).map { line in
+            var line = Substring(line)
+            while line.last == "\n" || line.last == "\r" { line.removeLast() }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// The session's program's lines without the definitions `indices` gives (sorted), each
+    /// cut out of its line; a line left empty goes.
+    func programLines(cutting indices: [Int]) -> [String] {
+        let machine = state.machine
         // Definitions are made in source order, so their ranges are sorted, as the lines are.
-        let unused = machine.words.indices.filter { !kept.contains($0) }.map { machine.words[$0].range }
-        guard !unused.isEmpty else { return program }
+        let unused = indices.map { machine.words[$0].range }
+        guard !unused.isEmpty else { return state.lines.map(\.text) }
         var next = 0
         var lines: [String] = []
         for line in state.lines {
@@ -118,7 +154,7 @@ extension Session {
             let text = Self.cutting(cuts, from: source.bytes)
             if !text.isEmpty { lines.append(text) }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `bytes` without the `cuts` (sorted, apart) and the blanks after each; a space stays

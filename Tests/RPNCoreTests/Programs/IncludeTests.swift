@@ -55,7 +55,7 @@ import Testing
          ["4"], []),
         ("an error in the included file points into it", ["lib.rpn": "\n1 0 ÷", "main.rpn": "include \"lib.rpn\""],
          ["none"], ["lib.rpn:2:5 division-by-zero"]),
-        ("a word defined again in the included file", ["lib.rpn": ": one ( -- x ) 1 ;", "main.rpn": ": one ( -- x ) 1 ;\ninclude \"lib.rpn\""],
+        ("a word defined again in the included file", ["lib.rpn": ": one ( -- x ) 2 ;", "main.rpn": ": one ( -- x ) 1 ;\ninclude \"lib.rpn\""],
          [], ["lib.rpn:1:3 redefined-word"]),
         ("a cycle", ["a.rpn": "\ninclude \"main.rpn\"", "main.rpn": "1\ninclude \"a.rpn\" 2"], ["1", "2"],
          ["a.rpn:2:1 include-cycle"]),
