@@ -164,14 +164,14 @@ public struct ManualPage {
     }
 
     /// The word table, kind by kind in `:help`'s order: each word's spellings, its stack
-    /// effect and its summary.
+    /// effect, its summary and its example.
     private func writeWords(into page: inout RoffWriter) {
         page.section("WORDS")
         page.text("""
             Every built-in word, from the table the language itself reads. Each line gives the \
             word's spellings (any one may be written; letter spellings in any case, except the \
             constants), its stack effect (what it takes from the top of the stack, then what it \
-            leaves) and what it does.
+            leaves), what it does, and an example (the program, then what it leaves).
             """)
         for (kind, title) in Self.wordKinds {
             let ofKind = words.filter { $0.kind == kind }
@@ -179,7 +179,7 @@ public struct ManualPage {
             page.subsection(title)
             for word in ofKind {
                 let spellings = word.spellings.map(Roff.bold).joined(separator: ", ")
-                page.item(spellings + "  " + Roff.escaped(word.stackEffect), word.summary)
+                page.item(spellings + "  " + Roff.escaped(word.stackEffect), word.summary + " Example: " + word.example)
             }
         }
     }
