@@ -26,13 +26,15 @@ public struct ShellEnvironment {
     /// The path `readFile` reads for a name (`~/x.rpn` in the home directory): a loaded
     /// file's includes are relative to that.
     public var filePath: (String) -> String
+    /// Where the session's state is remembered between runs (none unless asked).
+    public var memory: ShellMemory
 
     public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
                 favorites: FavoritesStore,
                 readFile: @escaping (String) throws(InputError) -> [UInt8] = InputReader.readFile,
                 writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write,
                 interrupted: @escaping () -> Bool = { false }, includeFiles: IncludeFileSystem = .disk,
-                filePath: @escaping (String) -> String = { $0 }) {
+                filePath: @escaping (String) -> String = { $0 }, memory: ShellMemory = .none) {
         self.output = output
         self.colour = colour
         self.terminalSize = terminalSize
@@ -42,6 +44,7 @@ public struct ShellEnvironment {
         self.interrupted = interrupted
         self.includeFiles = includeFiles
         self.filePath = filePath
+        self.memory = memory
     }
 }
 
@@ -61,6 +64,10 @@ public final class Shell {
     var describeBytes = 1 << 20
     /// The `:` commands (see `registerCommands`).
     var commands = ShellCommandTable()
+    /// The state last handed to `environment.memory` (see `rememberState`).
+    var rememberedState: String?
+    /// Whether the last attempt to remember the state failed (said once, not after every line).
+    var rememberingFails = false
 
     public init(session: Session, environment: ShellEnvironment) {
         self.session = session
@@ -83,13 +90,32 @@ public final class Shell {
             }
             output.flush()
         }
+        // Written on leaving too: with several shells on one session the last to leave wins.
+        rememberState(always: true)
+        output.flush()
         return 0
+    }
+
+    /// Hands the session's state to `environment.memory` when it changed (an accepted line,
+    /// undo, redo, :clear, :new, a display mode; not a rejected line), or `always`.
+    func rememberState(always: Bool = false) {
+        guard environment.memory.sessionName != nil else { return }
+        let text = session.journalText
+        guard always || text != rememberedState else { return }
+        if let problem = environment.memory.save(text) {
+            if !rememberingFails { self.problem(problem) }
+            rememberingFails = true
+        } else {
+            rememberedState = text
+            rememberingFails = false
+        }
     }
 
     /// One line: a `:` command, RPN for the stack, (empty) ENTER, or the next line of a
     /// definition that waits for its `;`.
     public func handle(_ line: String) {
         _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
+        defer { rememberState() }
         if pendingDefinition != nil {
             pendingDefinition?.append("\n" + line)
             if !DefinitionContinuation.isOpen(line, continuing: true), let text = pendingDefinition {

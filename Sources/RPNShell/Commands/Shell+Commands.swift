@@ -11,6 +11,7 @@ extension Shell {
         registerFileCommands()
         registerFavoriteCommands()
         registerPlotCommand()
+        registerMemoryCommands()
         registerQuitCommand()
     }
 
