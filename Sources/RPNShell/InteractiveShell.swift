@@ -23,6 +23,10 @@ public enum InteractiveShell {
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         var session = session
         var memory = ShellMemory.none
+        if let directory = statePath(environment) {
+            // `--fresh` writes nothing, but `:sessions` still lists what there is.
+            memory.sessionNames = { StateFile.names(in: StateFile.directory(stateDirectory: directory)) }
+        }
         var restored = false
         if let sessionName, let directory = statePath(environment) {
             let file = StateFile(directory: StateFile.directory(stateDirectory: directory), name: sessionName)

@@ -66,10 +66,10 @@ LINES = [
     ("1 2 +", ["3"]),
     ("4", ["3", "4"]),
     ("*", ["12"]),
-    (": sq dup * ;", ["12"]),
-    ("sq", ["144"]),
+    (": square dup * ;", ["12"]),
+    ("square", ["144"]),
     (":set r 5", ["144"]),
-    ("r sq", ["144", "25"]),
+    ("r square", ["144", "25"]),
     (":fix 2", ["144.00", "25.00"]),
     ("+", ["169.00"]),
     (":deg", ["169.00"]),
@@ -78,7 +78,7 @@ LINES = [
     (":undo", ["169"]),
     ("7", ["169", "7"]),
     (":clear", []),
-    ("5 sq", ["25"]),
+    ("5 square", ["25"]),
     (":hex", ["0x19"]),
     (":new", []),
     (":undo", ["0x19"]),
@@ -89,15 +89,15 @@ LINES = [
 # modes are not undone).
 UNDOS = [
     ("1 +", ["0x19"]),
-    ("5 sq", []),
+    ("5 square", []),
     (":clear", ["0xA9", "0x7"]),
     ("7", ["0xA9"]),
     ("deg", ["0xA9"]),
     ("+", ["0x90", "0x19"]),
-    ("r sq", ["0x90"]),
+    ("r square", ["0x90"]),
     ("5 →r", ["0x90"]),
-    ("sq", ["0xC"]),
-    ("defined sq", ["0xC"]),
+    ("square", ["0xC"]),
+    ("defined square", ["0xC"]),
     ("*", ["0x3", "0x4"]),
     ("4", ["0x3"]),
     ("1 2 +", []),
@@ -112,8 +112,8 @@ def test_kill_nine_after_each_of_twenty_lines_loses_nothing(tmp_path):
         child, shown = start(tmp_path)
         assert stack(shown) == expected, f"after {text!r} and kill -9"
         assert "restored" in shown
-    # the words and the variables came back too (r was forgotten by :clear; sq stays)
-    assert "sq" in entered(child, ":words")
+    # the words came back too (:clear forgot r; square stays)
+    assert "square" in entered(child, ":words")
     # the undo history outlives every restart, each :undo itself surviving a kill
     for taken, expected in UNDOS:
         shown = entered(child, ":undo")
