@@ -27,7 +27,7 @@ import Testing
     @Test func helpAndTabListEveryCommand() {
         let shell = Shell.inMemory(terminal: (200, 20))
         let help = shell.type(":help")
-        #expect(shell.commands.commands.count == 37)
+        #expect(shell.commands.commands.count == 39)
         for command in shell.commands.commands {
             #expect(help.contains("  \(command.usage)"), "\(command.name)")
             #expect(help.contains(command.summary), "\(command.name)")

@@ -14,7 +14,7 @@ import Testing
     /// The lines typed into a shell; each run of them is written and read back.
     static let sessions: [[String]] = [
         ["1 2 +", "4 *"],
-        [": sq dup * ;", "3 sq", ":set r 5", "r sq +"],
+        [": square dup * ;", "3 square", ":set r 5", "r square +"],
         [":deg", "90 sin", ":float", "0.1 0.2 +", ":exact", "1 3 /"],
         ["100 200", ":clear", "5"],
         [": dbl 2 * ;", "7", ":clear", "dbl"],
@@ -55,10 +55,10 @@ import Testing
 
     @Test func linesBeforeTheLastClearAreCommentedOutSoTheFileRunsAsTheStackShows() {
         let shell = Shell.inMemory()
-        for line in [": sq dup * ;", "100 200", ":clear", "3 sq"] { _ = shell.type(line) }
+        for line in [": square dup * ;", "100 200", ":clear", "3 square"] { _ = shell.type(line) }
         let text = shell.session.journalText
         #expect(text.contains("\n#| 100 200\n"))
-        #expect(text.contains("\n#: clear 1\n: sq dup * ;\n3 sq\n"))
+        #expect(text.contains("\n#: clear 1\n: square dup * ;\n3 square\n"))
     }
 
     /// Damaged files: where (line) and what.
