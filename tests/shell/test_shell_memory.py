@@ -275,3 +275,17 @@ def test_new_starts_an_empty_state_that_undo_takes_back(tmp_path):
     assert "took back: :new" in entered(child, ":undo")
     assert stack(entered(child, "dbl")) == ["84"]
     assert leave(child) == 0
+
+
+def test_options_given_apply_on_top_of_the_restored_session_and_undo_takes_them_back(tmp_path):
+    child, _ = start(tmp_path)
+    entered(child, "2 3")
+    assert leave(child) == 0
+    child, shown = start(tmp_path, ["--degrees", "--set", "r=4", "--fix", "1"])
+    assert stack(shown) == ["2.0", "3.0"]
+    assert stack(entered(child, "90 sin r ×")) == ["2.0", "3.0", "4.0"]
+    assert "took back: 90 sin r ×" in entered(child, ":undo")
+    assert "took back: 4 →r" in entered(child, ":undo")
+    assert "took back: deg" in entered(child, ":undo")
+    assert stack(entered(child, "90 sin")) == ["2.0", "3.0", "0.9"]  # radians again
+    assert leave(child) == 0
