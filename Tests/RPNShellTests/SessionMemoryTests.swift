@@ -61,6 +61,17 @@ import Testing
         #expect(text.contains("\n#: clear 1\n: square dup * ;\n3 square\n"))
     }
 
+    @Test func whatLiesBeforeAClearUndoCanNoLongerReachLeavesTheFile() throws {
+        let shell = Shell.inMemory()
+        shell.session.undoLimit = 2
+        for line in [": square dup * ;", "100 200", ":deg", ":clear", "3 square", "4", "5"] { _ = shell.type(line) }
+        let text = shell.session.journalText
+        #expect(!text.contains("100 200"))
+        #expect(text.contains("#: start\n#: lines 2\ndeg\n: square dup * ;\n#: steps\n3 square\n4\n5\n"))
+        let restored = try Session.restoring(text).get().session
+        #expect(seen(restored) == seen(shell.session) && restored.angleUnit == .degrees)
+    }
+
     /// Damaged files: where (line) and what.
     static let damaged: [(text: String, line: Int, message: String)] = [
         ("", 1, "not an rpn session state"),

@@ -288,6 +288,17 @@ public final class Session {
         redoSteps.removeAll()
         journal.append(entry)
         redoJournal.removeAll()
+        forgetJournalBeforeUndoWindow()
+    }
+
+    /// A `:clear` or `:new` that `:undo` can no longer reach makes what came before it
+    /// unreachable too: its result becomes the start (the program `:clear` left, or nothing),
+    /// so the state file stops growing with lines no one can get back.
+    private func forgetJournalBeforeUndoWindow() {
+        let unreachable = journal.count - undoSteps.count
+        guard unreachable > 0, let last = journal[..<unreachable].lastIndex(where: { $0.kind.replacesState }) else { return }
+        if case .clear(let left) = journal[last].kind, !left.isEmpty { startLines = [left] } else { startLines = [] }
+        journal.removeFirst(last + 1)
     }
 
     private func dropRejectedSource() {

@@ -10,6 +10,11 @@ struct JournalEntry: Equatable {
         /// file shows it for `rpn FILE`, replaying runs `clear()` again instead.
         case clear(left: String)
         case new
+
+        /// `:clear` or `:new`: what came before no longer shows.
+        var replacesState: Bool {
+            if case .line = self { false } else { true }
+        }
     }
 
     var kind: Kind
