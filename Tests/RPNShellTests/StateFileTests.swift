@@ -30,12 +30,14 @@ import Testing
         #expect(StateFile.isSessionName(name) == valid)
     }
 
-    @Test func aDirectoryInThePlaceOfTheFileIsAReadError() throws {
+    /// Not regular files: refused before a byte is read (a FIFO would block the start).
+    @Test(arguments: ["a directory", "a FIFO"])
+    func somethingElseInThePlaceOfTheFileIsAReadError(kind: String) throws {
         try withTemporaryDirectory { (directory: String) throws in
             let file = StateFile(directory: directory, name: "default")
-            #expect(mkdir(file.path, 0o700) == 0)
+            #expect((kind == "a FIFO" ? mkfifo(file.path, 0o600) : mkdir(file.path, 0o700)) == 0)
             guard case .failure(let failure) = file.read() else { Issue.record("read"); return }
-            #expect(failure.message.hasPrefix("cannot read '\(file.path)'"))
+            #expect(failure.message == "cannot read '\(file.path)': it is \(kind), not a regular file")
         }
     }
 }

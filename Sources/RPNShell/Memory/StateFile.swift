@@ -26,16 +26,16 @@ struct StateFile {
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
     }
 
-    /// The file's text; nil when there is none; the reason when it cannot be read.
+    /// The largest state file read: a session's every line, `:load`ed files included.
+    static let sizeLimit = 1 << 30
+
+    /// The file's bytes; nil when there is none; the reason when it cannot be read (not a
+    /// regular file: a FIFO there would otherwise block the start).
     func read() -> Result<[UInt8]?, FileSystem.Failure> {
-        let descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
-        if descriptor < 0 {
-            let error = SystemError.last
-            return error.code == ENOENT ? .success(nil) : .failure(FileSystem.Failure("cannot read '\(path)': \(error.reason)"))
-        }
-        defer { _ = system.close(descriptor) }
-        do { return .success(try Retrying.readAll(descriptor)) } catch {
-            return .failure(FileSystem.Failure("cannot read '\(path)': \(error.reason)"))
+        switch RegularFile.read(path, limit: Self.sizeLimit) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(.system(let error)) where error.code == ENOENT: return .success(nil)
+        case .failure(let failure): return .failure(FileSystem.Failure("cannot read '\(path)': \(failure.reason)"))
         }
     }
 
