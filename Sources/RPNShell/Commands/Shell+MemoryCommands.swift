@@ -12,7 +12,7 @@ extension Shell {
         on("sessions", summary: "the saved sessions (rpn --session NAME starts one)", useRank: 38) { [unowned self] arguments throws(CommandError) in
             try arguments.none()
             let current = environment.memory.sessionName
-            if current == nil { say(note("this shell remembers nothing (rpn --fresh)")) }
+            if current == nil { say(note("this shell saves no session (rpn --fresh, or its state file could not be read)")) }
             let names = environment.memory.sessionNames()
             if names.isEmpty { say(note("no saved sessions")) }
             for name in names { say((name == current ? "* " : "  ") + name) }
