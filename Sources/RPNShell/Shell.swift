@@ -101,7 +101,8 @@ public final class Shell {
     func rememberState(always: Bool = false) {
         guard environment.memory.sessionName != nil else { return }
         let text = session.journalText
-        guard always || text != rememberedState else { return }
+        // Bytes compared, not characters: no Unicode normalization of a long session's text.
+        guard always || !text.utf8.elementsEqual((rememberedState ?? "").utf8) || rememberedState == nil else { return }
         if let problem = environment.memory.save(text) {
             if !rememberingFails { self.problem(problem) }
             rememberingFails = true

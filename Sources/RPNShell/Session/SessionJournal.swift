@@ -2,7 +2,7 @@ import RPNCore
 
 /// One undo step of the session as the state file replays it: a line (typed, loaded, a
 /// favorite run, or what a command such as `:set` or `:deg` writes), `:clear` or `:new`.
-struct JournalEntry: Equatable {
+struct JournalEntry {
     enum Kind: Equatable {
         /// The line's text; `name` and `path` as `Session.enter` took them (a loaded file's).
         case line(String, name: String?, path: String?)
@@ -17,9 +17,18 @@ struct JournalEntry: Equatable {
         }
     }
 
-    var kind: Kind
+    let kind: Kind
     /// What `:undo` says it took back: `defined square`, `3 4 +`, `:load f.rpn`, `:clear`.
-    var summary: String
+    let summary: String
+    /// Its lines in the state file, made once (a `:load` of megabytes is not split again
+    /// after every line that follows it).
+    let text: SessionJournal.EntryText
+
+    init(kind: Kind, summary: String) {
+        self.kind = kind
+        self.summary = summary
+        text = SessionJournal.EntryText(kind)
+    }
 
     /// A line's summary: the words it defined, else its first line, cut at `limit` characters.
     static func summary(of line: String, name: String?, path: String?, defined words: [String], limit: Int = 60) -> String {
@@ -63,24 +72,40 @@ enum SessionJournal {
     // MARK: Writing
 
     static func text(start: [String], entries: [JournalEntry], display: DisplayModes) -> String {
-        var body: [String] = []
+        var sections: [EntryText] = []
         if !start.isEmpty {
-            body.append("#: start")
-            for line in start { append(.line(line, name: nil, path: nil), to: &body) }
+            sections.append(EntryText(lines: ["#: start"]))
+            sections += start.map { EntryText(.line($0, name: nil, path: nil)) }
         }
-        body.append("#: steps")
-        var commentedUpTo = 0
-        for entry in entries {
-            if entry.kind == .new { commentedUpTo = body.count } else if case .clear = entry.kind { commentedUpTo = body.count }
-            append(entry.kind, to: &body)
-        }
-        var lines = [headerPrefix + String(format)] + explanation + ["#: display " + display.words.joined(separator: " ")]
-        lines += body[..<commentedUpTo].map { commentedPrefix + $0 }
-        lines += body[commentedUpTo...]
-        return lines.joined(separator: "\n") + "\n"
+        sections.append(EntryText(lines: ["#: steps"]))
+        // Everything before the last :clear or :new is commented out.
+        let commentedUpTo = entries.lastIndex { $0.kind.replacesState }.map { sections.count + $0 } ?? 0
+        sections += entries.map(\.text)
+        var text = ([headerPrefix + String(format)] + explanation + ["#: display " + display.words.joined(separator: " ")])
+            .joined(separator: "\n") + "\n"
+        for (index, section) in sections.enumerated() { text += index < commentedUpTo ? section.commented : section.plain }
+        return text
     }
 
-    private static func append(_ kind: JournalEntry.Kind, to body: inout [String]) {
+    /// An entry's lines, each ending in a newline, as they are and commented out with `#| `
+    /// (made when first asked: most entries never are).
+    final class EntryText {
+        let plain: String
+        private(set) lazy var commented: String = plain.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { commentedPrefix + $0 + "\n" }.joined()
+
+        init(lines: [String]) {
+            plain = lines.map { $0 + "\n" }.joined()
+        }
+
+        convenience init(_ kind: JournalEntry.Kind) {
+            var lines: [String] = []
+            SessionJournal.append(kind, to: &lines)
+            self.init(lines: lines)
+        }
+    }
+
+    fileprivate static func append(_ kind: JournalEntry.Kind, to body: inout [String]) {
         switch kind {
         case .line(let text, let name, let path):
             if let name { body.append("#: name " + name) }
