@@ -1,3 +1,4 @@
+import Platform
 import RPNCommandLine
 import RPNCore
 
@@ -96,6 +97,9 @@ public final class Shell {
         return 0
     }
 
+    /// Bytes of state text past which freed memory is given back after each write.
+    static let bigState = 1 << 20
+
     /// Hands the session's state to `environment.memory` when it changed (an accepted line,
     /// undo, redo, :clear, :new, a display mode; not a rejected line), or `always`.
     func rememberState(always: Bool = false) {
@@ -110,6 +114,9 @@ public final class Shell {
             rememberedState = text
             rememberingFails = false
         }
+        // The text of a session holding a big :load is megabytes made anew after each line:
+        // the freed copies go back to the system rather than stay in malloc's free lists.
+        if text.utf8.count > Self.bigState { MemoryRelease.releaseFreedMemory() }
     }
 
     /// One line: a `:` command, RPN for the stack, (empty) ENTER, or the next line of a
