@@ -106,7 +106,7 @@ public final class Shell {
         guard environment.memory.sessionName != nil else { return }
         let text = session.journalText
         // Bytes compared, not characters: no Unicode normalization of a long session's text.
-        guard always || !text.utf8.elementsEqual((rememberedState ?? "").utf8) || rememberedState == nil else { return }
+        if !always, let remembered = rememberedState, text.utf8.elementsEqual(remembered.utf8) { return }
         if let problem = environment.memory.save(text) {
             if !rememberingFails { self.problem(problem) }
             rememberingFails = true
