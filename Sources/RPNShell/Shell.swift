@@ -1,3 +1,4 @@
+import Platform
 import RPNCommandLine
 import RPNCore
 
@@ -33,6 +34,8 @@ public struct ShellEnvironment {
     /// The names in a directory, for Tab after `:load` and `:save` (`~` already expanded by
     /// `filePath`); none by default.
     public var directoryNames: (String) -> [String]
+    /// Where the session's state is remembered between runs (none unless asked).
+    public var memory: ShellMemory
 
     public init(output: OutputSink, colour: Bool, terminalSize: @escaping () -> (columns: Int, rows: Int),
                 favorites: FavoritesStore,
@@ -40,7 +43,8 @@ public struct ShellEnvironment {
                 writeFile: @escaping (String, [UInt8]) throws(InputError) -> Void = FileWriter.write,
                 interrupted: @escaping () -> Bool = { false }, includeFiles: IncludeFileSystem = .disk,
                 filePath: @escaping (String) -> String = { $0 }, page: @escaping (String) -> Bool = { _ in false },
-                directoryNames: @escaping (String) -> [String] = { _ in [] }) {
+                directoryNames: @escaping (String) -> [String] = { _ in [] },
+                memory: ShellMemory = .none) {
         self.output = output
         self.colour = colour
         self.terminalSize = terminalSize
@@ -52,6 +56,7 @@ public struct ShellEnvironment {
         self.filePath = filePath
         self.page = page
         self.directoryNames = directoryNames
+        self.memory = memory
     }
 }
 
@@ -74,6 +79,10 @@ public final class Shell {
     var describeBytes = 1 << 20
     /// The `:` commands (see `registerCommands`).
     var commands = ShellCommandTable()
+    /// The state last handed to `environment.memory` (see `rememberState`).
+    var rememberedState: String?
+    /// Whether the last attempt to remember the state failed (said once, not after every line).
+    var rememberingFails = false
 
     public init(session: Session, environment: ShellEnvironment) {
         self.session = session
@@ -96,13 +105,39 @@ public final class Shell {
             }
             output.flush()
         }
+        // Written on leaving too: with several shells on one session the last to leave wins.
+        rememberState(always: true)
+        output.flush()
         return 0
+    }
+
+    /// Bytes of state text past which freed memory is given back after each write.
+    static let bigState = 1 << 20
+
+    /// Hands the session's state to `environment.memory` when it changed (an accepted line,
+    /// undo, redo, :clear, :new, a display mode; not a rejected line), or `always`.
+    func rememberState(always: Bool = false) {
+        guard environment.memory.sessionName != nil else { return }
+        let text = session.journalText
+        // Bytes compared, not characters: no Unicode normalization of a long session's text.
+        if !always, let remembered = rememberedState, text.utf8.elementsEqual(remembered.utf8) { return }
+        if let problem = environment.memory.save(text) {
+            if !rememberingFails { self.problem(problem) }
+            rememberingFails = true
+        } else {
+            rememberedState = text
+            rememberingFails = false
+        }
+        // The text of a session holding a big :load is megabytes made anew after each line:
+        // the freed copies go back to the system rather than stay in malloc's free lists.
+        if text.utf8.count > Self.bigState { MemoryRelease.releaseFreedMemory() }
     }
 
     /// One line: a `:` command, RPN for the stack, (empty) ENTER, or the next line of a
     /// definition that waits for its `;`.
     public func handle(_ line: String) {
         _ = environment.interrupted()  // a Ctrl-C pressed before this line is not meant for it
+        defer { rememberState() }
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         // At `...>` too a command runs at once (`:words`, `:cancel`): RPN has no `:` glued to
         // a name, so such a line can never be meant as part of the definition.

@@ -65,6 +65,13 @@ struct EvalOptions: ParsableArguments {
     @Flag(help: "Print complex values in polar form, modulus∠argument (degrees with --degrees): 3 4i + is 5∠0.9272952180016122.")
     var polar = false
 
+    @Flag(help: "Start the shell empty and remember nothing: the saved session is neither read nor written.")
+    var fresh = false
+
+    @Option(help: ArgumentHelp("The shell's saved session to restore and keep (default: default); :sessions lists them.",
+                               valueName: "NAME"))
+    var session: String?
+
     /// `--digits` checked: in range, and not with `--float`.
     func precision() throws -> Int? {
         guard let digits else { return nil }
@@ -133,6 +140,9 @@ struct EvalOptions: ParsableArguments {
     /// RPNCompletions).
     func run(files: [String]) throws {
         let io = processIO()
+        if let session, !InteractiveShell.isSessionName(session) {
+            throw ValidationError("--session takes a name of letters, digits, '.', '_' and '-' (up to 64, not starting with '.'), got '\(session)'")
+        }
         if programs.isEmpty, files.isEmpty, Terminal.isTerminal(0), Terminal.isTerminal(1) {
             // A person at a terminal: the calculator, started with the options that apply to it.
             throw ExitCode(runShell(io))
@@ -185,7 +195,9 @@ struct EvalOptions: ParsableArguments {
         let output = OutputSink.standardOutput()
         Interrupts.installForShell()
         let status = InteractiveShell.run(environment: processEnvironment(), output: output,
-                                          colour: io.colourAllowed, session: session, interrupted: Interrupts.take)
+                                          colour: io.colourAllowed, session: session,
+                                          sessionName: fresh ? nil : self.session ?? InteractiveShell.defaultSessionName,
+                                          interrupted: Interrupts.take)
         output.flush()
         return status
     }

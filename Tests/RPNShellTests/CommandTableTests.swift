@@ -27,7 +27,7 @@ import Testing
     @Test func helpAndTabListEveryCommand() {
         let shell = Shell.inMemory(terminal: (200, 20))
         let help = shell.type(":help commands")
-        #expect(shell.commands.commands.count == 40)
+        #expect(shell.commands.commands.count == 42)
         for command in shell.commands.commands {
             #expect(help.contains("  \(command.usage)"), "\(command.name)")
             #expect(help.contains(command.summary), "\(command.name)")

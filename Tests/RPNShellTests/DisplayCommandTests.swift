@@ -178,7 +178,7 @@ import Testing
         _ = shell.type(":save s.rpn")
         #expect(files.text("s.rpn") == "10 3 ÷\n")
         // and :undo takes back the last change to the stack, not a display command
-        #expect(shell.type(":undo") == "  (empty stack)\n")
+        #expect(shell.type(":undo") == "took back: 10 3 ÷\n  (empty stack)\n")
     }
 }
 

@@ -168,7 +168,7 @@ def test_save_writes_definitions_that_load_gives_back(home):
     assert "saved 4 lines" in entered(child, ":save s.rpn")
     assert leave(child) == 0
     assert (home / "s.rpn").read_text() == ": hyp ( a b -- c )\na 2 ^ b 2 ^ + √ ;\n: square dup × ;\n3 4 hyp square\n"
-    child = spawn(home, settle=SETTLE)
+    child = spawn(home, ["--fresh"], settle=SETTLE)  # not the session restored: the file gives it back
     assert "square(hyp(3,4)) = 25" in entered(child, ":load s.rpn")
     assert "hyp(a,b) = √(a^2+b^2)" in entered(child, ":words")
     assert leave(child) == 0
@@ -192,7 +192,7 @@ def test_a_favorite_keeps_the_words_it_uses(home):
     assert json.loads(listed.stdout) == [{"number": 1, "program": program, "description": "hyp(3,4)"}]
     assert subprocess.run([RPN, "-e", program], capture_output=True, text=True, timeout=10).stdout == "5\n"
     # and in a fresh shell
-    child = spawn(home, settle=SETTLE)
+    child = spawn(home, ["--fresh"], settle=SETTLE)
     assert "1  hyp(3,4)" in entered(child, ":favs")
     shown = entered(child, ":fav 1")
     assert "hyp(3,4) = 5" in shown and "defined hyp ( a b -- c )" in shown

@@ -84,7 +84,7 @@ def test_started_with_fix_two_and_float(tmp_path):
     child = spawn(tmp_path, ["--fix", "2"])
     assert "10÷3 = 3.33\r\n" in line(child, "10 3 ÷")
     assert quit(child) == 0
-    child = spawn(tmp_path, ["--float"])
+    child = spawn(tmp_path, ["--fresh", "--float"])  # not the --fix 2 session restored
     assert f"= {0.1 + 0.2!r}\r\n" in line(child, "0.1 0.2 +")
     assert quit(child) == 0
 

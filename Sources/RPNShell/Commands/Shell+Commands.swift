@@ -13,6 +13,7 @@ extension Shell {
         registerFileCommands()
         registerFavoriteCommands()
         registerPlotCommand()
+        registerMemoryCommands()
         registerQuitCommand()
     }
 

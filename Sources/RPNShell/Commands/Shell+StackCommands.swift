@@ -38,12 +38,16 @@ extension Shell {
         }
         on("undo", summary: "take back the last change", useRank: 1) { [unowned self] arguments throws(CommandError) in
             try arguments.none()
+            let summary = session.undoSummary
             guard session.undo() else { throw CommandError("nothing to undo") }
+            if let summary { say(note("took back: " + TerminalText.shown(summary))) }
             showStack()
         }
         on("redo", summary: "do again what :undo took back", useRank: 2) { [unowned self] arguments throws(CommandError) in
             try arguments.none()
+            let summary = session.redoSummary
             guard session.redo() else { throw CommandError("nothing to redo") }
+            if let summary { say(note("redid: " + TerminalText.shown(summary))) }
             showStack()
         }
         on("describe", summary: "the whole description of the stack", useRank: 6) { [unowned self] arguments throws(CommandError) in

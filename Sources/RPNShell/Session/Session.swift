@@ -35,8 +35,15 @@ public final class Session {
     }
 
     private(set) var state: State
-    private var undoSteps: [Step] = []
+    var undoSteps: [Step] = []
     private var redoSteps: [Step] = []
+    /// The journal the state file is (see `SessionJournal`): the lines the session started
+    /// with (options, replayed as no undo step), then one entry for each undo step since
+    /// (those past `undoLimit` too, which replay and then fall off again), in order. Undo moves
+    /// the last entry to `redoJournal`, redo moves it back: undone lines are not in the file.
+    var startLines: [String] = []
+    var journal: [JournalEntry] = []
+    private var redoJournal: [JournalEntry] = []
     public var style = DescriptionStyle()
     /// How values are shown (`:fix 2`, `:frac`, `:hex`, `:polar`, ...): presentation only, not
     /// undone. The polar form's angle is in the unit in force, as `--polar` follows `--degrees`:
@@ -69,6 +76,7 @@ public final class Session {
             state.machine.setVariable(name, to: value)
             state.lines.append(ProgramLine(Self.replayStore(name, value, exact: exact, digits: digits)))
         }
+        startLines = state.lines.map(\.text)
     }
 
     static func emptyState(_ angleUnit: AngleUnit, exact: Bool, digits: Int? = nil, complex: Bool = false) -> State {
@@ -123,8 +131,13 @@ public final class Session {
     /// with an error is rejected whole; `interrupted` is asked now and then whether to give up.
     @discardableResult
     public func enter(_ line: String, name: String? = nil, path: String? = nil, interrupted: () -> Bool = { false }) -> Outcome {
+        let wordsBefore = definitionCount
         let (outcome, step) = run(line, name: name, path: path, interrupted: interrupted)
-        if let step { record(step) }
+        if let step {
+            record(step, JournalEntry(kind: .line(line, name: name, path: path),
+                                      summary: JournalEntry.summary(of: line, name: name, path: path,
+                                                                    defined: definitions(from: wordsBefore).map(\.name))))
+        }
         return outcome
     }
 
@@ -237,7 +250,16 @@ public final class Session {
         let definitions = definitionsText(of: neededDefinitions(from: definedWords.map(\.index)))
         state = Self.emptyState(angleUnit, exact: isExact, digits: digits, complex: isComplex)
         if !definitions.isEmpty { _ = run(definitions, name: "definitions", interrupted: { false }) }
-        record(.replacement(before))
+        record(.replacement(before), JournalEntry(kind: .clear(left: program), summary: ":clear"))
+    }
+
+    /// `:new`: a session as `rpn` with no options starts, with no words either; undoable as
+    /// `:clear` is. How values are shown stays (presentation, never undone).
+    public func startNew() {
+        dropRejectedSource()
+        let before = state
+        state = Self.emptyState(.radians, exact: true)
+        record(.replacement(before), JournalEntry(kind: .new, summary: ":new"))
     }
 
     private func change(line: String, _ body: (inout Machine) -> Void) -> Outcome {
@@ -256,14 +278,27 @@ public final class Session {
         state.machine.clearDiagnostics()
         let programLine = ProgramLine(line)
         state.lines.append(programLine)
-        record(.change(change, line: programLine, sources: []))
+        record(.change(change, line: programLine, sources: []), JournalEntry(kind: .line(line, name: nil, path: nil), summary: line))
         return .accepted(warnings: [])
     }
 
-    private func record(_ step: Step) {
+    private func record(_ step: Step, _ entry: JournalEntry) {
         undoSteps.append(step)
         if undoSteps.count > undoLimit { undoSteps.removeFirst(undoSteps.count - undoLimit) }
         redoSteps.removeAll()
+        journal.append(entry)
+        redoJournal.removeAll()
+        forgetJournalBeforeUndoWindow()
+    }
+
+    /// A `:clear` or `:new` that `:undo` can no longer reach makes what came before it
+    /// unreachable too: its result becomes the start (the program `:clear` left, or nothing),
+    /// so the state file stops growing with lines no one can get back.
+    private func forgetJournalBeforeUndoWindow() {
+        let unreachable = journal.count - undoSteps.count
+        guard unreachable > 0, let last = journal[..<unreachable].lastIndex(where: { $0.kind.replacesState }) else { return }
+        if case .clear(let left) = journal[last].kind, !left.isEmpty { startLines = [left] } else { startLines = [] }
+        journal.removeFirst(last + 1)
     }
 
     private func dropRejectedSource() {
@@ -285,11 +320,18 @@ public final class Session {
 
     public var canRedo: Bool { !redoSteps.isEmpty }
 
+    /// What `undo()` would take back (`defined square`, `3 4 +`, `:clear`); nil: nothing.
+    public var undoSummary: String? { undoSteps.isEmpty ? nil : journal.last?.summary }
+
+    /// What `redo()` would do again; nil: nothing.
+    public var redoSummary: String? { redoSteps.isEmpty ? nil : redoJournal.last?.summary }
+
     @discardableResult
     public func undo() -> Bool {
         guard let step = undoSteps.popLast() else { return false }
         dropRejectedSource()
         redoSteps.append(apply(step, undoing: true))
+        if let entry = journal.popLast() { redoJournal.append(entry) }
         return true
     }
 
@@ -298,6 +340,7 @@ public final class Session {
         guard let step = redoSteps.popLast() else { return false }
         dropRejectedSource()
         undoSteps.append(apply(step, undoing: false))
+        if let entry = redoJournal.popLast() { journal.append(entry) }
         return true
     }
 
