@@ -60,13 +60,18 @@ extension Shell {
                     + ":polar and :rect for complex values, :ascii for plain glyphs. :help :COMMAND says more of each.",
             ], width: width)
         },
-        HelpTopic(name: "files", summary: ":save, :load, include, favorites, plots") { _, width in
+        HelpTopic(name: "files", summary: ":save, :load, include, favorites, the saved session") { _, width in
             wrap(paragraphs: [
                 ":save FILE writes the session's program (each definition once), :load FILE runs a program "
                     + "file on the stack; Tab completes file names, ~ is the home directory, \"my file.rpn\" "
                     + "a name with spaces. include \"FILE\" in a program runs another file where it stands.",
                 ":fav keeps the session's program as a favorite, :favs lists them, :fav N runs one; :plot draws "
                     + "the top expression in the terminal (rpn plot --svg FILE writes one as SVG).",
+                "The session is remembered: after every line that changes it, its stack, variables, words, modes "
+                    + "and undo history are written to $XDG_STATE_HOME/rpn/sessions/NAME.rpn (a readable RPN "
+                    + "program), and the next rpn brings them back. rpn --session NAME keeps a session of another "
+                    + "name, :sessions lists them, :new starts an empty one (:undo brings the old one back), "
+                    + "rpn --fresh neither reads nor writes one.",
             ], width: width)
         },
         HelpTopic(name: "keys", summary: "Tab, history, Ctrl-C, Ctrl-D") { _, width in

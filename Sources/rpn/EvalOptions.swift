@@ -28,7 +28,7 @@ struct EvalOptions: ParsableArguments {
     var expand = false
 
     @Flag(help: ArgumentHelp("Read standard input as data, one number a line, a list on the stack before the program runs.",
-                             discussion: "seq 1 100 | rpn --list -e mean prints 101/2."))
+                             discussion: "seq 1 100 | rpn --list -e mean prints 50.5."))
     var list = false
 
     // .unconditional: `--max-steps -5` is the value -5, refused with the reason, not a missing value.

@@ -433,8 +433,6 @@ public final class Session {
     /// The session as a program: the accepted lines.
     public var program: String { state.lines.map(\.text).joined(separator: "\n") }
 
-    /// How many lines the program has.
-    public var lineCount: Int { state.lines.count }
 
     /// Every source the session's diagnostics can point into.
     public var sources: SourceSet { state.sources }
