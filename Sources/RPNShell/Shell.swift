@@ -143,8 +143,12 @@ public final class Shell {
         // a name, so such a line can never be meant as part of the definition.
         if let open = pendingDefinition, !ShellCommand.isCommand(trimmed) {
             let text = open + "\n" + line
+            let stillOpen = DefinitionContinuation.isOpen(line, continuing: true)
+            // A `:` in a line that leaves the definition open could only fail it at the `;`:
+            // said now, and the line is left out (Up recalls it; `:cancel` drops the rest).
+            if stillOpen, refuseNestedDefinition(in: text, lineStart: open.utf8.count + 1) { return }
             pendingDefinition = text
-            if !DefinitionContinuation.isOpen(line, continuing: true) {
+            if !stillOpen {
                 pendingDefinition = nil
                 calculate(text)
             } else if headIncomplete {

@@ -146,3 +146,19 @@ def test_a_head_typed_over_lines_is_judged_line_by_line(home):
     assert "the definition stays open: go on, or :cancel drops it" in shown
     assert "dropped" in entered(child, ":cancel")
     assert leave(child) == 0
+
+
+def test_a_nested_definition_at_the_continuation_prompt_is_refused_at_once(home):
+    """`: sqr` typed while `: sq` is still open (say, to start over after its head was refused)
+    would make the whole definition fail at the `;`; it is said at once, the line is not added,
+    and the open definition stays as it was: `:cancel` and Up to start over."""
+    child = spawn(home, settle=SETTLE)
+    opened(child, ": twice")
+    shown = opened(child, ": sqr dup ×")
+    assert "^ error: a definition cannot be inside another: end 'twice' with ';' first" in shown, shown
+    assert "the line was not added" in shown, shown
+    # the refused line is not part of twice: its body is what comes next
+    shown = entered(child, "2 × ;")
+    assert "defined twice ( x -- x )" in shown and "error" not in shown, shown
+    assert "1: 10" in entered(child, "5 twice")
+    assert leave(child) == 0

@@ -7,6 +7,11 @@ public enum DefinitionHead {
     public struct Problem: Equatable, Sendable {
         public var message: String
         public var range: Range<Int>
+
+        public init(message: String, range: Range<Int>) {
+            self.message = message
+            self.range = range
+        }
     }
 
     /// Why `token`, spelled `name`, cannot be a word's name; nil when it can.

@@ -22,6 +22,30 @@ extension Shell {
         headIncomplete = Self.headMayContinue(text, bytes: bytes)
         let problems = RPN.definitionHeadProblems(text).filter { $0.range.lowerBound >= lineStart }
         guard !problems.isEmpty else { return }
+        report(problems, in: bytes, lineStart: lineStart)
+        say(note("the definition stays open: go on, or :cancel drops it"))
+    }
+
+    /// Whether the line starting at byte `lineStart` of `text` (the open definition with it)
+    /// starts a definition inside the open one: the compiler's own judgement
+    /// (`nested-definition`), reported under the line. The line is then not added.
+    func refuseNestedDefinition(in text: String, lineStart: Int) -> Bool {
+        // Only when the line has a `:` at all: most lines of a body are judged in no time.
+        guard RPN.tokenize(String(decoding: Array(text.utf8)[lineStart...], as: UTF8.self)).contains(where: { $0.builtin == .define })
+        else { return false }
+        // Judged as the compiler will judge it at the `;`, which is what it needs to look inside.
+        let problems = RPN.diagnose(SourceFile(name: "definition", bytes: Array((text + "\n;").utf8)), maxSteps: 1000)
+            .filter { $0.code == .nestedDefinition && $0.range.lowerBound >= lineStart }
+            .map { DefinitionHead.Problem(message: $0.message, range: $0.range) }
+        guard !problems.isEmpty else { return false }
+        report(problems, in: Array(text.utf8), lineStart: lineStart)
+        say(note("the line was not added; the definition stays open: go on, or :cancel drops it"))
+        return true
+    }
+
+    /// Each problem with carets under the line typed (from byte `lineStart`) when it fits the
+    /// terminal, else the message alone.
+    private func report(_ problems: [DefinitionHead.Problem], in bytes: [UInt8], lineStart: Int) {
         let line = String(decoding: bytes[lineStart...], as: UTF8.self)
         let label = DiagnosticRenderer.label(.error, colour: environment.colour)
         let fits = DisplayWidth.of(prompt) + DisplayWidth.of(line) < environment.terminalSize().columns
@@ -36,7 +60,6 @@ extension Shell {
             say(String(repeating: " ", count: DisplayWidth.of(prompt) + DisplayWidth.of(before))
                 + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " " + label + " " + problem.message)
         }
-        say(note("the definition stays open: go on, or :cancel drops it"))
     }
 
     /// Whether more of the open definition's head may come on the next line: it has no name
