@@ -10,7 +10,7 @@ public enum CommandLineUsage {
 
     public static let evaluation = "rpn [-e PROGRAM]... [FILE]... [-d] [--json] [--expand] [--trace] [--max-steps N] [--list]"
         + continued + "[--set NAME=VALUE]... [--ascii] [--degrees]" + continued + numberOptions
-    public static let shell = "rpn [--set NAME=VALUE]... [--ascii] [--degrees]" + continued + numberOptions
+    public static let shell = "rpn [--fresh | --session NAME] [--set NAME=VALUE]... [--ascii] [--degrees]" + continued + numberOptions
         + continued + "(on a terminal, with no program: the rpn> shell)"
     public static let check = "rpn check [--json] [--degrees] [--max-steps N] FILE..."
     public static let tokens = "rpn tokens [--json] FILE"
