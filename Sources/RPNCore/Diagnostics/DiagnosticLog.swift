@@ -1,8 +1,14 @@
 /// The diagnostics of a run, as the compiler and the machine report them: kept up to a limit
 /// (errors and other diagnostics counted apart, so a file full of errors still shows its
 /// warnings and the fixes they carry), the rest counted and summarised in one note.
+///
+/// One diagnostic per cause: the same problem at the same place, found again (a word's body
+/// failing at each call, a loop's at each pass, `map`'s quotation at each element), is kept
+/// once, as first found.
 public struct DiagnosticLog: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The causes of the diagnostics kept, to know one found again.
+    private var causes: Set<Cause> = []
     /// Diagnostics beyond `limit`, counted but not kept.
     public private(set) var suppressed = 0
     /// How many of the suppressed diagnostics are errors.
@@ -16,8 +22,9 @@ public struct DiagnosticLog: Sendable {
     init(limit: Int) { self.limit = limit }
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-                         _ range: Range<Int>, replacement: String? = nil) {
+                         _ range: Range<Int>, replacement: String? = nil, related: [Diagnostic.Related] = []) {
         let isError = severity == .error
+        guard !causes.contains(Cause(severity, code, message, range)) else { return }
         guard (isError ? keptErrors : keptOthers) < limit else {
             if suppressed == 0 { firstSuppressedRange = range }
             suppressed += 1
@@ -25,12 +32,29 @@ public struct DiagnosticLog: Sendable {
             return
         }
         if isError { keptErrors += 1 } else { keptOthers += 1 }
-        diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement))
+        causes.insert(Cause(severity, code, message, range))
+        diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement, related: related))
+    }
+
+    /// Whether `report` would keep this diagnostic: a new cause, below the limit (so that what
+    /// only a kept one needs, its call chain, is worked out for it alone).
+    func wouldKeep(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ range: Range<Int>) -> Bool {
+        (severity == .error ? keptErrors : keptOthers) < limit && !causes.contains(Cause(severity, code, message, range))
+    }
+
+    /// What makes two diagnostics one: what they say and where.
+    private struct Cause: Hashable, Sendable {
+        let severity: Diagnostic.Severity, code: DiagnosticCode, message: String, range: Range<Int>
+        init(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ range: Range<Int>) {
+            (self.severity, self.code, self.message, self.range) = (severity, code, message, range)
+        }
+        init(_ diagnostic: Diagnostic) { self.init(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range) }
     }
 
     /// Forgets everything, keeping the storage.
     mutating func removeAll() {
         diagnostics.removeAll(keepingCapacity: true)
+        causes.removeAll(keepingCapacity: true)
         suppressed = 0
         suppressedErrors = 0
         firstSuppressedRange = nil
@@ -57,6 +81,7 @@ public struct DiagnosticLog: Sendable {
     /// errors and `others` not; the caller checked that the limit is not reached.
     mutating func append(_ more: [Diagnostic], errors: Int, others: Int) {
         diagnostics.append(contentsOf: more)
+        for diagnostic in more { causes.insert(Cause(diagnostic)) }
         keptErrors += errors
         keptOthers += others
     }
@@ -67,6 +92,7 @@ public struct DiagnosticLog: Sendable {
     }
 
     mutating func rewind(to mark: Mark) {
+        for diagnostic in diagnostics[mark.kept...] { causes.remove(Cause(diagnostic)) }
         diagnostics.removeSubrange(mark.kept...)
         suppressed = mark.suppressed
         suppressedErrors = mark.suppressedErrors

@@ -547,7 +547,9 @@ public struct Machine: Sendable {
         }
         willModify(from: last)
         stack.removeLast()
-        bind(variables.intern(name), value.map { .value($0) } ?? .failed)
+        let variable = variables.intern(name)
+        warnIfStoreChangesResults(variable, to: value, at: token.range)
+        bind(variable, value.map { .value($0) } ?? .failed)
     }
 
     /// `unset NAME`.
@@ -556,8 +558,10 @@ public struct Machine: Sendable {
     // MARK: - Diagnostics
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-                         _ range: Range<Int>, replacement: String? = nil) {
-        log.report(severity, code, message, range, replacement: replacement)
+                         _ range: Range<Int>, replacement: String? = nil, related: [Diagnostic.Related] = []) {
+        // Inside a word's body: the calls that led there, for the one report of this cause.
+        let chain = run.frames.count > 0 && log.wouldKeep(severity, code, message, range) ? callChain() : []
+        log.report(severity, code, message, range, replacement: replacement, related: related + chain)
     }
 
     mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,

@@ -36,8 +36,7 @@ extension Compiler {
                 for input in effect.inputs where !RPN.isVariableName(input) || !seen.insert(input).inserted {
                     log.report(.error, .invalidDefinition,
                            seen.contains(input) && RPN.isVariableName(input)
-                               ? "the parameter '\(input)' is named twice"
-                               : "a parameter's name follows the rules of variable names: \(TerminalText.quoted(input)) is not one",
+                               ? "the parameter '\(input)' is named twice" : Self.parameterNameProblem(input),
                            first.range)
                     declared = nil
                     break

@@ -76,7 +76,7 @@ extension Machine {
                 stepLimitReached = true
                 report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
             } else {
-                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted)
+                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted, calledAt: range)
             }
         }
         if !lazy { dependencies = 0 }
@@ -125,7 +125,7 @@ extension Machine {
     /// its own without trees. Its errors are reported here: where they are in the word's body
     /// (a constant call), or at the call node (`node`, a call evaluated later, once).
     mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32) -> Double {
-        runCall(word, arguments, reportingAt: node, counted: false).value
+        runCall(word, arguments, reportingAt: node, counted: false, calledAt: nodes[Int(node)].tokenRange).value
     }
 
     /// A machine of its own without trees, with this one's words and variables, that runs a
@@ -144,8 +144,8 @@ extension Machine {
     /// `callValue`, and for a call made now (`node` nil) whether the body's result reads a
     /// variable (`lazy`: then it is not evaluated now, and the call stays a node valued when
     /// asked for).
-    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool)
-        -> (value: Double, lazy: Bool) {
+    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool,
+                                  calledAt call: Range<Int>) -> (value: Double, lazy: Bool) {
         // A call made while the run goes on, after the step limit stopped it: as a call run in
         // place then, no value, and nothing more to say.
         if node == nil, stepLimitReached { return (.nan, false) }
@@ -193,7 +193,8 @@ extension Machine {
                 reportOnce(node, diagnostic.severity, diagnostic.code,
                            "\(definition.name): \(diagnostic.message)", nodes[Int(node)].tokenRange)
             } else if reportedCallDiagnostics.insert(CallDiagnosticKey(diagnostic)).inserted {
-                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
+                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range,
+                       related: diagnostic.related + [Self.calledHere(definition.name, at: call)])
             }
         }
         guard !lazy, inner.stack.count == 1, let value = inner.number(result) else { return (.nan, lazy) }

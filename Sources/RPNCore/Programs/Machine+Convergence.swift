@@ -133,7 +133,7 @@ extension Machine {
         restNodes.append(contentsOf: nodes[point.nodeCount..<end.nodeCount])
         restLinks.removeAll(keepingCapacity: true)
         restLinks.append(contentsOf: links[point.linkCount..<end.linkCount])
-        let placedFrom = (diagnostics.lastIndex { change.map($0.range) == nil } ?? -1) + 1
+        let placedFrom = (diagnostics.lastIndex { !$0.isPlaced(after: change) } ?? -1) + 1
         let previous = PreviousRun(
             change: change, from: point, checkpoints: after, end: end,
             lowWater: Array(lowWater.dropFirst()), readsDepthAfter: readsDepthAfter, blockSlackAfter: blockSlackAfter,
