@@ -130,3 +130,35 @@ def test_a_parameter_named_like_a_constant_says_why():
         "body could then not use; choose another name\n"
         ": f ( e -- r ) e 1 + ; 2 f\n"
         "    ^^^^^^^^^^\n"))
+
+
+STORE_WARNING = "warning: 'r' was read by a result still on the stack; this store changes that result too\n"
+
+
+def test_a_store_that_changes_a_result_on_the_stack_warns_naming_the_read():
+    # 3 →r changes r r × π × already on the stack: both results are 9π (the language's rule),
+    # 9 × 3.141592653589793 = 28.274333882308138 as Python computes it.
+    program = "2 →r r r × π × 3 →r r r × π ×"
+    code, out, err = text(rpn("-e", program))
+    assert code == 0
+    assert out == "28.274333882308138\n28.274333882308138\n"
+    assert err == (f"-e:1:18: {STORE_WARNING}"
+                   f"{program}\n"
+                   "                 ^^\n"
+                   "-e:1:6: note: 'r' was read here\n")
+
+
+@pytest.mark.parametrize("program, out", [
+    ("2 →r r 2 →r", "2\n"),          # the same value: nothing changes
+    ("2 →r r drop 3 →r 1", "1\n"),   # the read is no longer on the stack
+    ("r 3 →r", "3\n"),               # no earlier value to change
+    ("2 →r r →s 3 →r s", "2\n"),     # a store keeps a value, not the read
+])
+def test_a_store_that_changes_nothing_seen_says_nothing(program, out):
+    assert text(rpn("-e", program)) == (0, out, "")
+
+
+def test_a_store_warning_in_a_loop_is_said_once():
+    code, out, err = text(rpn("-e", "1 →x 0 1 4 for i x + i →x next"))
+    assert (code, out) == (0, "16\n")
+    assert err.count("warning:") == 1
