@@ -9,6 +9,12 @@ public struct DiagnosticLog: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// The causes of the diagnostics kept, to know one found again.
     private var causes: Set<Cause> = []
+    /// Reports of a cause already kept: not kept again, but counted, so that `count` still
+    /// tells a caller that something was reported (`Machine.evaluateStack`, stores).
+    private var repeated = 0
+    /// The message of the last report not kept because its cause was (for a caller asking
+    /// why something has no value, `Machine.valueAt`).
+    private(set) var lastRepeatedMessage: String?
     /// Diagnostics beyond `limit`, counted but not kept.
     public private(set) var suppressed = 0
     /// How many of the suppressed diagnostics are errors.
@@ -24,7 +30,11 @@ public struct DiagnosticLog: Sendable {
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
                          _ range: Range<Int>, replacement: String? = nil, related: [Diagnostic.Related] = []) {
         let isError = severity == .error
-        guard !causes.contains(Cause(severity, code, message, range)) else { return }
+        guard !causes.contains(Cause(severity, code, message, range)) else {
+            repeated += 1
+            lastRepeatedMessage = message
+            return
+        }
         guard (isError ? keptErrors : keptOthers) < limit else {
             if suppressed == 0 { firstSuppressedRange = range }
             suppressed += 1
@@ -35,6 +45,12 @@ public struct DiagnosticLog: Sendable {
         causes.insert(Cause(severity, code, message, range))
         diagnostics.append(Diagnostic(severity, code, message, range: range, replacement: replacement, related: related))
     }
+
+    /// Reports of a cause already kept, since the log began or was emptied.
+    var repeatedCount: Int { repeated }
+
+    /// Whether a diagnostic of the same cause is kept.
+    func hasCause(of diagnostic: Diagnostic) -> Bool { causes.contains(Cause(diagnostic)) }
 
     /// Whether `report` would keep this diagnostic: a new cause, below the limit (so that what
     /// only a kept one needs, its call chain, is worked out for it alone).
@@ -55,6 +71,8 @@ public struct DiagnosticLog: Sendable {
     mutating func removeAll() {
         diagnostics.removeAll(keepingCapacity: true)
         causes.removeAll(keepingCapacity: true)
+        repeated = 0
+        lastRepeatedMessage = nil
         suppressed = 0
         suppressedErrors = 0
         firstSuppressedRange = nil
@@ -62,12 +80,14 @@ public struct DiagnosticLog: Sendable {
         keptOthers = 0
     }
 
-    var count: Int { diagnostics.count + suppressed }
+    /// Every report made: kept, beyond the limit, or of a cause already kept.
+    var count: Int { diagnostics.count + suppressed + repeated }
 
     /// The log as it was at a moment, to take it back there (`Machine.rewind`): only
     /// diagnostics are added after it.
     struct Mark: Sendable {
         var kept: Int, suppressed: Int, suppressedErrors: Int, keptErrors: Int, keptOthers: Int
+        var repeated = 0
         var firstSuppressedRange: Range<Int>?
     }
 
@@ -88,7 +108,7 @@ public struct DiagnosticLog: Sendable {
 
     var mark: Mark {
         Mark(kept: diagnostics.count, suppressed: suppressed, suppressedErrors: suppressedErrors, keptErrors: keptErrors,
-             keptOthers: keptOthers, firstSuppressedRange: firstSuppressedRange)
+             keptOthers: keptOthers, repeated: repeated, firstSuppressedRange: firstSuppressedRange)
     }
 
     mutating func rewind(to mark: Mark) {
@@ -98,6 +118,7 @@ public struct DiagnosticLog: Sendable {
         suppressedErrors = mark.suppressedErrors
         keptErrors = mark.keptErrors
         keptOthers = mark.keptOthers
+        repeated = mark.repeated
         firstSuppressedRange = mark.firstSuppressedRange
     }
 

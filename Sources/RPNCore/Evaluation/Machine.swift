@@ -66,6 +66,9 @@ public struct Machine: Sendable {
     /// files; without one an include is an error.
     public var includes: IncludeResolver?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
+    /// A machine that runs a body for another (`valuesMachine`), which passes its diagnostics
+    /// on with the call that led there: it names no calls itself.
+    var reportsToCaller = false
     /// The checkpoints of a run that keeps them (incremental analysis, see
     /// `Machine+Checkpoints`), in source order; empty otherwise.
     public internal(set) var checkpoints: [Checkpoint] = []
@@ -565,10 +568,11 @@ public struct Machine: Sendable {
     }
 
     mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
-                                     _ message: String, _ range: Range<Int>, replacement: String? = nil) {
+                                     _ message: String, _ range: Range<Int>, replacement: String? = nil,
+                                     related: [Diagnostic.Related] = []) {
         guard reportedNodes.insert(node).inserted else { return }
         if keepsCheckpoints { reportLog.append(node) }
-        report(severity, code, message, range, replacement: replacement)
+        report(severity, code, message, range, replacement: replacement, related: related)
     }
 
     func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {

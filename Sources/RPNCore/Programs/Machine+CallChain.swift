@@ -26,6 +26,25 @@ extension Machine {
         return chain
     }
 
+    /// For a problem found after the run, in a tree made in a word's body (a read of a
+    /// variable still unset at the end): the frames are gone, so the chain is the program's
+    /// first call of that word, the first call of the word that call is in, and so on, as the
+    /// text has them. Empty outside words, and in a machine that reports to its caller.
+    func firstCallChain(of range: Range<Int>) -> [Diagnostic.Related] {
+        guard !reportsToCaller, run.frames.count == 0,
+              var word = words.lastIndex(where: { $0.range.contains(range.lowerBound) }) else { return [] }
+        var chain: [Diagnostic.Related] = []
+        var seen: Set<Int> = []
+        while seen.insert(word).inserted, chain.count < 2 * Self.callChainEnds {
+            guard let call = compiler.symbols.first(where: { $0.kind == .wordUse && Int($0.symbol) == word && Int($0.word) != word })
+            else { break }
+            chain.append(Self.calledHere(words[word].name, at: call.range))
+            guard call.word >= 0 else { break }
+            word = Int(call.word)
+        }
+        return chain
+    }
+
     /// How many of the innermost calls of a chain are shown, and as many of the outermost.
     static let callChainEnds = 4
 
