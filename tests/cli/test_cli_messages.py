@@ -111,10 +111,32 @@ def test_an_error_in_a_word_is_reported_once_with_its_calls():
 
 
 def test_an_error_in_a_word_is_reported_once_per_cause():
+    # The read of q is valued after the run: the chain is the program's first call of f.
     program = ": f ( a -- r ) a q + ; 2 f 3 f"
-    code, out, err = text(rpn("-e", program))
+    assert text(rpn("-e", program)) == (1, "", (
+        "-e:1:18: error: variable 'q' is unset\n"
+        f"{program}\n"
+        "                 ^\n"
+        "-e:1:26: note: in f, called here\n"))
+
+
+@pytest.mark.parametrize("arguments", [["-e"], ["-d", "-e"], ["check", "-"]])
+def test_every_mode_reports_an_error_in_a_word_once(arguments):
+    program = ": f ( a -- r ) a 0 / ; 2 f 3 f"
+    args = [*arguments, program] if arguments[-1] == "-e" else arguments
+    code, out, err = text(rpn(*args, stdin=program if arguments[-1] == "-" else b""))
     assert (code, out) == (1, "")
-    assert err.count("error:") == 1 and err.startswith("-e:1:18: error: variable 'q' is unset\n")
+    assert err.count("error:") == 1 and "1:20: error: division by zero\n" in err
+    assert err.endswith(":1:26: note: in f, called here\n")
+
+
+def test_a_deep_recursion_shows_the_ends_of_its_call_chain():
+    program = ": f ( n -- r ) n 0 = if 1 0 / else n 1 - f then ; 500 f"
+    code, out, err = text(rpn("-e", program))
+    notes = [line for line in err.splitlines() if ": note: " in line]
+    # 501 calls: the top level's and 500 recursive ones; the 4 innermost, the 4 outermost.
+    assert notes == ["-e:1:42: note: in f, called here"] * 4 + ["-e:1:42: note: … 493 more calls not shown"] \
+        + ["-e:1:42: note: in f, called here"] * 3 + ["-e:1:55: note: in f, called here"]
 
 
 def test_json_diagnostics_carry_the_call_chain():
