@@ -35,3 +35,13 @@ def test_an_error_in_a_word_is_shown_once_with_its_call(tmp_path):
     assert out.count("error:") == 1
     assert "                        ^ error: division by zero\r\nline 1:1:26: note: in f, called here\r\n" in out
     assert quit(child) == 0
+
+
+def test_load_skips_a_byte_order_mark_and_keeps_columns(tmp_path):
+    (tmp_path / "bom.rpn").write_bytes(b"\xef\xbb\xbf2 3 +\n")
+    child = spawn(tmp_path)
+    assert "1: 5" in line(child, ":load bom.rpn")
+    (tmp_path / "bad.rpn").write_bytes(b"\xef\xbb\xbf1 0 /\n")
+    out = line(child, ":load bad.rpn")
+    assert "bad.rpn:1:5: error: division by zero" in out
+    assert quit(child) == 0
