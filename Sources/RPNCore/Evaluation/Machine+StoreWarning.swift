@@ -2,51 +2,55 @@
 /// results already on the stack that read it (`2 →r r r × 3 →r` leaves 9, not 4). That is
 /// the language's rule, but a user coming from a calculator that reads values at once does
 /// not expect it: the store that does it says so, naming the read.
+///
+/// A store runs often (a loop), so the look is bounded: the top `storeWarningReach` entries,
+/// and `storeWarningNodes` nodes of their trees; past that, no warning (a warning, not a rule).
 extension Machine {
+    static let storeWarningReach = 256
+    static let storeWarningNodes = 10_000
+
     /// Warns when storing `value` into `variable` changes a result on the stack: one that reads
     /// the variable's earlier value. A first store (nothing had a value to change), a store of
     /// the same value, or one that no result on the stack reads, says nothing; a store warns
-    /// once, however often it runs (a loop).
+    /// once, however often it runs (a loop: the log keeps one diagnostic per cause, and a
+    /// store already reported looks no further).
     mutating func warnIfStoreChangesResults(_ variable: Int32, to value: Number?, at range: Range<Int>) {
         guard Int(variable) < variables.bindings.count, case .value(let earlier) = variables.bindings[Int(variable)],
               let value, value != earlier else { return }
+        let name = TerminalText.quoted(variables.names[Int(variable)])
+        let message = "\(name) was read by a result still on the stack; this store changes that result too"
+        guard log.wouldKeep(.warning, .storeChangesResult, message, range) else { return }
         let bucket = Self.bucket(variable)
         var roots: [Int32] = []
-        for slot in stack.indices {
+        for slot in stack.indices.suffix(Self.storeWarningReach) {
             if let node = StackSlot.node(stack[slot]), nodes[Int(node)].dependencies & bucket != 0 { roots.append(node) }
         }
         guard !roots.isEmpty, let read = firstRead(of: variable, under: roots) else { return }
-        let name = TerminalText.quoted(variables.names[Int(variable)])
-        report(.warning, .storeChangesResult,
-               "\(name) was read by a result still on the stack; this store changes that result too",
-               range, related: [Diagnostic.Related("\(name) was read here", range: nodes[Int(read)].tokenRange)])
+        report(.warning, .storeChangesResult, message, range,
+               related: [Diagnostic.Related("\(name) was read here", range: nodes[Int(read)].tokenRange)])
     }
 
     /// The first read of `variable` (its node of lowest index: made first) in the trees under
-    /// `roots`. One sweep down the node indices, as `variablesRead(by:)`: no recursion, shared
-    /// subtrees visited once, subtrees that read no variable of its bucket never entered.
+    /// `roots`, looking at `storeWarningNodes` nodes at most. An explicit stack, no recursion
+    /// (trees can be millions deep); shared subtrees visited once; subtrees that read no
+    /// variable of its bucket never entered.
     private func firstRead(of variable: Int32, under roots: [Int32]) -> Int32? {
-        guard let highest = roots.max() else { return nil }
         let bucket = Self.bucket(variable)
-        var reached = [Bool](repeating: false, count: Int(highest) + 1)
-        for root in roots { reached[Int(root)] = true }
+        var pending = roots
+        var visited: Set<Int32> = []
         var first: Int32?
-        for index in stride(from: Int(highest), through: 0, by: -1) where reached[index] {
-            let node = nodes[index]
+        while let index = pending.popLast(), visited.count < Self.storeWarningNodes {
+            guard index >= 0, Int(index) < nodes.count, visited.insert(index).inserted else { continue }
+            let node = nodes[Int(index)]
             guard node.dependencies & bucket != 0 else { continue }
-            func reach(_ operand: Int32) { if operand >= 0 { reached[Int(operand)] = true } }
             switch node.kind {
-            case .variable: if node.lhs == variable { first = Int32(index) }
-            case .unary: reach(node.lhs)
-            case .binary:
-                reach(node.lhs)
-                reach(node.rhs)
-            case .call: for argument in callOperands(node).arguments { reach(argument) }
+            case .variable: if node.lhs == variable, first.map({ index < $0 }) ?? true { first = index }
+            case .unary: pending.append(node.lhs)
+            case .binary: pending.append(contentsOf: [node.lhs, node.rhs])
+            case .call: pending.append(contentsOf: callOperands(node).arguments)
             case .select, .ternary:
                 let (condition, first, second) = selectOperands(node)
-                reach(condition)
-                reach(first)
-                reach(second)
+                pending.append(contentsOf: [condition, first, second])
             case .number, .constant, .missing: break
             }
         }
