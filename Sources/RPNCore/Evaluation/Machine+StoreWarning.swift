@@ -15,19 +15,28 @@ extension Machine {
     /// once, however often it runs (a loop: the log keeps one diagnostic per cause, and a
     /// store already reported looks no further).
     mutating func warnIfStoreChangesResults(_ variable: Int32, to value: Number?, at range: Range<Int>) {
-        guard Int(variable) < variables.bindings.count, case .value(let earlier) = variables.bindings[Int(variable)],
-              let value, value != earlier else { return }
-        let name = TerminalText.quoted(variables.names[Int(variable)])
-        let message = "\(name) was read by a result still on the stack; this store changes that result too"
-        guard log.wouldKeep(.warning, .storeChangesResult, message, range) else { return }
+        // The store of a loop, reported at an earlier pass: nothing more to look at (checked
+        // against the log, which an undo or a rewind may have taken it out of).
+        if lastStoreWarning < log.diagnostics.count, lastStoreWarning >= 0,
+           log.diagnostics[lastStoreWarning].range == range, log.diagnostics[lastStoreWarning].code == .storeChangesResult {
+            return
+        }
+        // Cheapest first: a store with no tree on the stack that may read the variable (the
+        // common store of a loop) looks no further.
         let bucket = Self.bucket(variable)
         var roots: [Int32] = []
         for slot in stack.indices.suffix(Self.storeWarningReach) {
             if let node = StackSlot.node(stack[slot]), nodes[Int(node)].dependencies & bucket != 0 { roots.append(node) }
         }
-        guard !roots.isEmpty, let read = firstRead(of: variable, under: roots) else { return }
+        guard !roots.isEmpty, Int(variable) < variables.bindings.count,
+              case .value(let earlier) = variables.bindings[Int(variable)], let value, value != earlier else { return }
+        let name = TerminalText.quoted(variables.names[Int(variable)])
+        let message = "\(name) was read by a result still on the stack; this store changes that result too"
+        guard log.wouldKeep(.warning, .storeChangesResult, message, range),
+              let read = firstRead(of: variable, under: roots) else { return }
         report(.warning, .storeChangesResult, message, range,
                related: [Diagnostic.Related("\(name) was read here", range: nodes[Int(read)].tokenRange)])
+        if log.diagnostics.last?.range == range { lastStoreWarning = log.diagnostics.count - 1 }
     }
 
     /// The first read of `variable` (its node of lowest index: made first) in the trees under

@@ -69,6 +69,8 @@ public struct Machine: Sendable {
     /// A machine that runs a body for another (`valuesMachine`), which passes its diagnostics
     /// on with the call that led there: it names no calls itself.
     var reportsToCaller = false
+    /// Where in the log the last store warning is (`Machine+StoreWarning`), -1 for none.
+    var lastStoreWarning = -1
     /// The checkpoints of a run that keeps them (incremental analysis, see
     /// `Machine+Checkpoints`), in source order; empty otherwise.
     public internal(set) var checkpoints: [Checkpoint] = []
