@@ -242,7 +242,8 @@ public final class Shell {
                 let carets = renderer.carets(for: diagnostic)
                 let pad = String(repeating: " ", count: DisplayWidth.of(prompt))
                 output.write(pad + (environment.colour ? "\u{1B}[1;32m" + carets + "\u{1B}[0m" : carets) + " "
-                             + renderer.label(diagnostic.severity) + " " + diagnostic.message + "\n")
+                             + renderer.label(diagnostic.severity) + " " + diagnostic.message + "\n"
+                             + renderer.relatedNotes(for: diagnostic))
             } else {
                 output.write(renderer.render(diagnostic))
             }

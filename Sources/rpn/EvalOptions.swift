@@ -177,17 +177,17 @@ struct EvalOptions: ParsableArguments {
                                    (list, "--list", "it reads the program's data from standard input"),
                                    (maxSteps != nil, "--max-steps", "it limits a program's run; in the shell, Ctrl-C stops one")]
         where given {
-            io.fail("\(name) needs a program (-e PROGRAM, a FILE, or standard input); \(why)")
+            io.failUsage("\(name) needs a program (-e PROGRAM, a FILE, or standard input); \(why)")
             return ExitStatus.usage
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians
         let format: NumberFormat
         let digits: Int?
-        do { (format, digits) = (try numberFormat(), try precision()) } catch { io.fail("\(error)"); return ExitStatus.usage }
+        do { (format, digits) = (try numberFormat(), try precision()) } catch { io.failUsage("\(error)"); return ExitStatus.usage }
         let variables: [(name: String, value: Number)]
         switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: !float, complex: complex) {
         case .success(let parsed): variables = parsed
-        case .failure(let error): io.fail(error.message); return ExitStatus.usage
+        case .failure(let error): io.failUsage(error.message); return ExitStatus.usage
         }
         let session = Session(angleUnit: angleUnit, variables: variables, exact: !float, digits: digits, complex: complex,
                               format: format)

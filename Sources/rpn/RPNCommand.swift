@@ -17,7 +17,8 @@ enum Main {
             exit(command.run(processIO()))
         }
         if let first = arguments.first, CommandNames.all.contains(first) {
-            RPNSubcommands.mainEscapingArguments(ProgramArguments.protectingLeadingMinus(arguments))
+            RPNSubcommands.mainEscapingArguments(ProgramArguments.protectingLeadingMinus(arguments),
+                                                 helpCommand: first == "help" ? "rpn" : "rpn " + first)
         } else if arguments.first == "--experimental-dump-help" {
             RPNReference.mainEscapingArguments(arguments)
         } else if arguments.first == "--generate-completion-script" {

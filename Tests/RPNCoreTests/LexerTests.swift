@@ -116,3 +116,26 @@ import Testing
         }
     }
 }
+
+/// Issue 20: a UTF-8 byte order mark (EF BB BF) at the start of a source is no part of it.
+@Suite struct ByteOrderMarkTests {
+    /// A text given whole (an editor's document, offset 0): the lexer skips the mark, and the
+    /// tokens keep the document's offsets (after the mark's 3 bytes).
+    @Test(arguments: [
+        ([0xEF, 0xBB, 0xBF] + Array("1 2".utf8), [3..<4, 5..<6]),
+        ([0xEF, 0xBB, 0xBF], []),
+        (Array("1 ".utf8) + [0xEF, 0xBB, 0xBF] + Array("2".utf8), [0..<1, 2..<6]),  // mid-text: one invalid token
+    ] as [([UInt8], [Range<Int>])])
+    func theLexerSkipsAMarkAtTheStartOnly(_ bytes: [UInt8], _ ranges: [Range<Int>]) {
+        #expect(Lexer.tokenize(SourceFile(name: "t", bytes: bytes)).map(\.range) == ranges)
+    }
+
+    /// A source added to a set (a file, standard input, -e, an include, a shell line) drops it,
+    /// so that positions count from the first character a user sees.
+    @Test func aSourceSetDropsIt() {
+        var sources = SourceSet()
+        let file = sources.add(name: "f", bytes: [0xEF, 0xBB, 0xBF] + Array("7".utf8))
+        #expect(file.bytes == Array("7".utf8))
+        #expect(Lexer.tokenize(file).map(\.range) == [0..<1])
+    }
+}

@@ -80,7 +80,7 @@ import Testing
         command.to = to
         command.variable = variable
         #expect(command.run(harness.io, terminalSize: nil) == 64)
-        #expect(harness.err == message)
+        #expect(harness.err == message + "See 'rpn plot --help' for every option.\n")  // a usage error's second line
         #expect(harness.out == "")
     }
 
@@ -94,7 +94,7 @@ import Testing
         var command = PlotCommand(program: program)
         command.variable = variable
         #expect(command.run(harness.io, terminalSize: nil) == 64)
-        #expect(harness.err == message)
+        #expect(harness.err == message + "See 'rpn plot --help' for every option.\n")  // a usage error's second line
         #expect(harness.out == "")
     }
 

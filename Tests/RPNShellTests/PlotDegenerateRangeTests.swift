@@ -154,7 +154,7 @@ import Testing
         #expect(command.run(harness.io, terminalSize: nil) == 64)
         #expect(harness.out == "")
         #expect(harness.err == "rpn: error: the range from \(fromText) to \(toText) is too narrow to plot: it holds only "
-            + "\(count) double-precision numbers, and a plot needs at least 1000\n")
+            + "\(count) double-precision numbers, and a plot needs at least 1000\nSee 'rpn plot --help' for every option.\n")
     }
 
     @Test(arguments: [

@@ -163,7 +163,7 @@ def test_the_man_page_documents_no_internal_command(prefix, tmp_path):
 
 def test_the_synopsis_shows_the_real_forms(prefix, tmp_path):
     synopsis = " ".join(man_section(rendered_page(prefix, tmp_path), "SYNOPSIS").split())
-    for form in ("rpn [-e PROGRAM]... [FILE]...", "rpn [--set NAME=VALUE]...", "rpn check [--json]",
+    for form in ("rpn [-e PROGRAM]... [FILE]...", "rpn [--fresh | --session NAME] [--set NAME=VALUE]...", "rpn check [--json]",
                  "rpn tokens [--json] FILE", "rpn lsp [--stdio]", "rpn fav list|add PROGRAM",
                  "rpn plot -e PROGRAM"):
         assert form in synopsis, f"{form!r} is not in the synopsis: {synopsis}"

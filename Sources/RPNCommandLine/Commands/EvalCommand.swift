@@ -58,17 +58,17 @@ public struct EvalCommand {
         let variables: [(name: String, value: Number)]
         switch VariableAssignments.parse(assignments, angleUnit: angleUnit, exact: exact, complex: complex) {
         case .success(let parsed): variables = parsed
-        case .failure(let error): io.fail(error.message); return ExitStatus.usage
+        case .failure(let error): io.failUsage(error.message); return ExitStatus.usage
         }
         if trace, json {
-            io.fail("--trace prints lines of text and --json one JSON object: choose one")
+            io.failUsage("--trace prints lines of text and --json one JSON object: choose one")
             return ExitStatus.usage
         }
         var inputs = self.inputs
         var data: [Number]?
         if listInput {
             guard !inputs.isEmpty, !inputs.contains(.standardInput) else {
-                io.fail("--list reads numbers from standard input: give the program with -e PROGRAM or a file")
+                io.failUsage("--list reads numbers from standard input: give the program with -e PROGRAM or a file")
                 return ExitStatus.usage
             }
             let bytes: [UInt8]
@@ -128,10 +128,13 @@ public struct EvalCommand {
         }
         let renderer = DiagnosticRenderer(sources: sources, colour: io.stderrColour)
         io.standardError.write(renderer.render(all: diagnostics))
-        if describe {
+        if failed {
+            // With an error, nothing on stdout in any mode: a description or values after an
+            // error would read as the program's result to whatever reads stdout.
+        } else if describe {
             description.append(0x0A)
             io.standardOutput.write(description)
-        } else if !failed {
+        } else {
             var out: [UInt8] = []
             out.reserveCapacity(1 << 16)
             var cut = false

@@ -40,6 +40,17 @@ public struct CommandLineIO {
     public func fail(_ message: String) {
         standardError.write(DiagnosticRenderer.headline(.error, colour: stderrColour) + message + "\n")
     }
+
+    /// A usage error: `rpn: error: MESSAGE` and where the options are explained, two lines of
+    /// every kind of usage error, ours and the argument parser's (`command`: the command whose
+    /// `--help` explains them, `rpn` or `rpn check`…).
+    public func failUsage(_ message: String, command: String = "rpn") {
+        fail(message)
+        standardError.write(Self.helpPointer(command))
+    }
+
+    /// The line after a usage error.
+    public static func helpPointer(_ command: String) -> String { "See '\(command) --help' for every option.\n" }
 }
 
 public enum ExitStatus {

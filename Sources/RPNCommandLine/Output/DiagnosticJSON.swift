@@ -32,6 +32,12 @@ public enum DiagnosticJSON {
             object["range"] = .null
         }
         if let replacement = diagnostic.replacement { object["replacement"] = .string(replacement) }
+        let related: [JSONValue] = diagnostic.related.compactMap { related in
+            guard let (file, start, end) = SourceSpan.of(related.range, in: sources) else { return nil }
+            return ["message": .string(related.message), "file": .string(file.name),
+                    "range": ["start": position(start), "end": position(end)]]
+        }
+        if !related.isEmpty { object["related"] = .array(related) }
         return .object(object)
     }
 

@@ -26,6 +26,19 @@ public struct DiagnosticRenderer {
             + Self.label(diagnostic.severity, colour: colour) + " " + diagnostic.message + "\n"
         text += excerpt(file, diagnostic.range)
         text += includeNotes(for: file)
+        text += relatedNotes(for: diagnostic)
+        return text
+    }
+
+    /// The places that explain a diagnostic, each a note line at its place:
+    /// `-e:1:24: note: in f, called here`, `-e:1:5: note: 'r' was read here`.
+    public func relatedNotes(for diagnostic: Diagnostic) -> String {
+        var text = ""
+        for related in diagnostic.related {
+            guard let (file, start, _) = SourceSpan.of(related.range, in: sources) else { continue }
+            text += paint("\(TerminalText.shown(file.name)):\(start.line):\(start.column):", bold) + " "
+                + label(.note) + " " + related.message + "\n"
+        }
         return text
     }
 

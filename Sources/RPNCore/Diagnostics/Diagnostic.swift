@@ -14,6 +14,18 @@ public struct Diagnostic: Sendable, Equatable {
     public var range: Range<Int>
     /// A replacement for the text at `range` that would fix the problem (did-you-mean).
     public var replacement: String?
+    /// Other places that explain this one, innermost first: the calls that led to an error in
+    /// a word's body, the read that a store changes. Front ends show each as a note at its
+    /// place (LSP: `relatedInformation`).
+    public var related: [Related] = []
+
+    /// A place that explains a diagnostic: `'r' was read here`, `in f, called here`.
+    public struct Related: Sendable, Equatable, Hashable {
+        public var message: String
+        /// Byte offsets in the `SourceSet`'s address space.
+        public var range: Range<Int>
+        public init(_ message: String, range: Range<Int>) { self.message = message; self.range = range }
+    }
 
     /// A failure explained in words, where no source range applies.
     public struct Message: Error, Equatable, Sendable {
@@ -26,12 +38,13 @@ public struct Diagnostic: Sendable, Equatable {
     public static let nowhere = -1 ..< -1
 
     public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String,
-                range: Range<Int>, replacement: String? = nil) {
+                range: Range<Int>, replacement: String? = nil, related: [Related] = []) {
         self.severity = severity
         self.code = code
         self.message = message
         self.range = range
         self.replacement = replacement
+        self.related = related
     }
 }
 
@@ -86,6 +99,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case invalidDefinition = "invalid-definition"
     case storeIntoWord = "store-into-word"
     case storeInUndecidedBranch = "store-in-undecided-branch"
+    /// A store into a variable that a result still on the stack read (issue 20): values are
+    /// symbolic until evaluated, so the store changes that result too (a warning).
+    case storeChangesResult = "store-changes-result"
     /// A call of a word defined further on, run before that definition was.
     case undefinedWord = "undefined-word"
     // Issue 17: `include "FILE"`.

@@ -117,10 +117,13 @@ extension Machine {
     mutating func valueAt(_ f: Int32, _ x: Number, _ state: PointEvaluation) -> (Number?, String?) {
         variables.bind(state.variable, .value(x))
         touch(state.variable)
-        let before = log.diagnostics.count
+        let before = log.diagnostics.count, reportsBefore = log.count
         let slot = evaluate(f)
         let value = number(slot)
-        let why = log.diagnostics.count > before ? log.diagnostics[before].message : nil
+        // A reason already reported is not kept again (one diagnostic per cause): its message
+        // is the log's last repeated one.
+        let why = log.diagnostics.count > before ? log.diagnostics[before].message
+            : log.count > reportsBefore ? log.lastRepeatedMessage : nil
         if why != nil {  // quiet: the word reports its own error
             log.rewind(to: state.mark)
             reportedNodes = state.reported

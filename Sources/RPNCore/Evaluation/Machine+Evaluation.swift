@@ -117,11 +117,11 @@ extension Machine {
             if !options.freeVariables {
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 reportOnce(index, .error, .unsetVariable, "variable \(TerminalText.quoted(name)) is unset\(hint)", node.tokenRange,
-                           replacement: suggestion)
+                           replacement: suggestion, related: firstCallChain(of: node.tokenRange))
             } else if let suggestion {
                 reportOnce(index, .warning, .unsetVariable,
                            "\(TerminalText.quoted(name)) is a free variable; did you mean '\(suggestion)'?", node.tokenRange,
-                           replacement: suggestion)
+                           replacement: suggestion, related: firstCallChain(of: node.tokenRange))
             }
             return .nan
         }

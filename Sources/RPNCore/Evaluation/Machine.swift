@@ -66,6 +66,11 @@ public struct Machine: Sendable {
     /// files; without one an include is an error.
     public var includes: IncludeResolver?
     var reportedCallDiagnostics: Set<CallDiagnosticKey> = []
+    /// A machine that runs a body for another (`valuesMachine`), which passes its diagnostics
+    /// on with the call that led there: it names no calls itself.
+    var reportsToCaller = false
+    /// Where in the log the last store warning is (`Machine+StoreWarning`), -1 for none.
+    var lastStoreWarning = -1
     /// The checkpoints of a run that keeps them (incremental analysis, see
     /// `Machine+Checkpoints`), in source order; empty otherwise.
     public internal(set) var checkpoints: [Checkpoint] = []
@@ -547,7 +552,9 @@ public struct Machine: Sendable {
         }
         willModify(from: last)
         stack.removeLast()
-        bind(variables.intern(name), value.map { .value($0) } ?? .failed)
+        let variable = variables.intern(name)
+        warnIfStoreChangesResults(variable, to: value, at: token.range)
+        bind(variable, value.map { .value($0) } ?? .failed)
     }
 
     /// `unset NAME`.
@@ -556,15 +563,18 @@ public struct Machine: Sendable {
     // MARK: - Diagnostics
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-                         _ range: Range<Int>, replacement: String? = nil) {
-        log.report(severity, code, message, range, replacement: replacement)
+                         _ range: Range<Int>, replacement: String? = nil, related: [Diagnostic.Related] = []) {
+        // Inside a word's body: the calls that led there, for the one report of this cause.
+        let chain = run.frames.count > 0 && log.wouldKeep(severity, code, message, range) ? callChain() : []
+        log.report(severity, code, message, range, replacement: replacement, related: related + chain)
     }
 
     mutating func reportOnce(_ node: Int32, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
-                                     _ message: String, _ range: Range<Int>, replacement: String? = nil) {
+                                     _ message: String, _ range: Range<Int>, replacement: String? = nil,
+                                     related: [Diagnostic.Related] = []) {
         guard reportedNodes.insert(node).inserted else { return }
         if keepsCheckpoints { reportLog.append(node) }
-        report(severity, code, message, range, replacement: replacement)
+        report(severity, code, message, range, replacement: replacement, related: related)
     }
 
     func text(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int) -> String {

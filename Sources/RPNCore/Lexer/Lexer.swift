@@ -113,6 +113,9 @@ public struct Lexer {
     public mutating func next() -> Token? {
         let count = bytes.count
         var i = position
+        // A byte order mark at offset 0, the start of a text given whole (an editor's
+        // document, whose positions count it), is skipped as a space.
+        if i == 0, base == 0 { i = ByteOrderMark.length(at: bytes) }
         while i < count, Self.isSpace(bytes[i]) { i += 1 }
         guard i < count else { position = i; return nil }
         let start = i

@@ -578,7 +578,9 @@ extension Compiler {
 
     /// A block gathered at the top level (`0 1 10 for i i + next`), checked against the depth
     /// it starts at, and appended to the chunk between `beginBlock` and `endBlock`. A block
-    /// with errors does not run: nothing is appended (its errors were reported).
+    /// with errors does not run (its errors were reported): nothing is appended, except for a
+    /// quotation or list, which is one entry whatever its body: an entry without value then,
+    /// so that the words after it find their operands and say nothing more (issue 20).
     private mutating func appendBlock(_ gathered: Gathering, _ buffer: UnsafeBufferPointer<UInt8>, _ base: Int,
                                       to chunk: Program, reach: inout ChunkReach, variables: inout Variables,
                                       log: inout DiagnosticLog) {
@@ -587,7 +589,13 @@ extension Compiler {
                                    buffer, base, span: whole, copyingText: false, variables: &variables, log: &log)
         // A block whose effect varies runs differently on any other depth (issue 19).
         blockSlack = Swift.min(blockSlack, compiled.program == nil || compiled.varies ? -1 : reach.depthNow - compiled.inputs)
-        guard let program = compiled.program else { return }
+        guard let program = compiled.program else {
+            if gathered.opener.builtin == .quotationOpen || gathered.opener.builtin == .listOpen {
+                chunk.append(Instruction(.failed, a: 0, b: 1), gathered.opener)
+                reach.take(0, 1)
+            }
+            return
+        }
         let block = chunk.addBlock(Program.Block(inputs: compiled.inputs, outputs: compiled.outputs, end: 0))
         chunk.append(Instruction(.beginBlock, a: block), gathered.opener)
         _ = chunk.appendCode(of: program)

@@ -34,7 +34,7 @@ public enum DefinitionHead {
                 return .failure(Diagnostic.Message(
                     seen.contains(input) && RPN.isVariableName(input)
                         ? "the parameter '\(input)' is named twice"
-                        : "a parameter's name follows the rules of variable names: \(TerminalText.quoted(input)) is not one"))
+                        : Compiler.parameterNameProblem(input)))
             }
             return .success(effect)
         case .failure(let message):

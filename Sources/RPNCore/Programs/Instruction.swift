@@ -45,6 +45,10 @@ enum Opcode: UInt8, CaseIterable {
     /// A call of a word defined further on in the program, not defined yet (it becomes `call`
     /// when it is): an error, leaving `b` outputs without value for `a` inputs.
     case callForward
+    /// A quotation or list at the top level that failed to compile (its errors reported):
+    /// leaves `b` entries without value for `a`, quietly, so that the words after it do not
+    /// report its loss again (`call needs 1 operand`): one error per cause (issue 20).
+    case failed
     /// The run reached the definition of word `a`: the calls compiled ahead of it now call it.
     case resolveForward
     /// Pops `a` entries into locals 0..<a (a word whose body names its parameters).

@@ -76,7 +76,7 @@ extension Machine {
                 stepLimitReached = true
                 report(options.stepLimitIsError ? .error : .warning, .stepLimit, stepLimitMessage, range)
             } else {
-                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted)
+                (value, lazy) = runCall(word, encoded, reportingAt: nil, counted: counted, calledAt: range)
             }
         }
         if !lazy { dependencies = 0 }
@@ -122,10 +122,10 @@ extension Machine {
     }
 
     /// The value of a function word on these (encoded) arguments, computed by a machine of
-    /// its own without trees. Its errors are reported here: where they are in the word's body
-    /// (a constant call), or at the call node (`node`, a call evaluated later, once).
+    /// its own without trees. Its errors are reported here, where they are in the word's body,
+    /// with the call that led there (for a call evaluated later, `node`, once a node).
     mutating func callValue(_ word: Int32, _ arguments: [Double], reportingAt node: Int32) -> Double {
-        runCall(word, arguments, reportingAt: node, counted: false).value
+        runCall(word, arguments, reportingAt: node, counted: false, calledAt: nodes[Int(node)].tokenRange).value
     }
 
     /// A machine of its own without trees, with this one's words and variables, that runs a
@@ -134,6 +134,7 @@ extension Machine {
     /// caller's: it shows the caller's stack.)
     func valuesMachine() -> Machine {
         var inner = Machine(options: options)
+        inner.reportsToCaller = true
         inner.options.keepTrees = false
         inner.compiler = compiler
         inner.variables = variables
@@ -144,8 +145,8 @@ extension Machine {
     /// `callValue`, and for a call made now (`node` nil) whether the body's result reads a
     /// variable (`lazy`: then it is not evaluated now, and the call stays a node valued when
     /// asked for).
-    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool)
-        -> (value: Double, lazy: Bool) {
+    private mutating func runCall(_ word: Int32, _ arguments: [Double], reportingAt node: Int32?, counted: Bool,
+                                  calledAt call: Range<Int>) -> (value: Double, lazy: Bool) {
         // A call made while the run goes on, after the step limit stopped it: as a call run in
         // place then, no value, and nothing more to say.
         if node == nil, stepLimitReached { return (.nan, false) }
@@ -188,12 +189,19 @@ extension Machine {
                 run.trapAt = 0
             }
         }
+        // A call node valued later reports its body's failures once however often it is valued;
+        // each at its place in the body, the call as the related place: one diagnostic per
+        // cause however many call nodes meet it (issue 20).
+        let reportsNode = node.map { reportedNodes.insert($0).inserted } ?? false
+        if let node, reportsNode, keepsCheckpoints { reportLog.append(node) }
         for diagnostic in inner.log.diagnostics {
             if let node {
-                reportOnce(node, diagnostic.severity, diagnostic.code,
-                           "\(definition.name): \(diagnostic.message)", nodes[Int(node)].tokenRange)
+                guard reportsNode else { break }
+                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range,
+                       related: diagnostic.related + [Self.calledHere(definition.name, at: nodes[Int(node)].tokenRange)])
             } else if reportedCallDiagnostics.insert(CallDiagnosticKey(diagnostic)).inserted {
-                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range)
+                report(diagnostic.severity, diagnostic.code, diagnostic.message, diagnostic.range,
+                       related: diagnostic.related + [Self.calledHere(definition.name, at: call)])
             }
         }
         guard !lazy, inner.stack.count == 1, let value = inner.number(result) else { return (.nan, lazy) }

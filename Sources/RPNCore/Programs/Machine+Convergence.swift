@@ -133,7 +133,7 @@ extension Machine {
         restNodes.append(contentsOf: nodes[point.nodeCount..<end.nodeCount])
         restLinks.removeAll(keepingCapacity: true)
         restLinks.append(contentsOf: links[point.linkCount..<end.linkCount])
-        let placedFrom = (diagnostics.lastIndex { change.map($0.range) == nil } ?? -1) + 1
+        let placedFrom = (diagnostics.lastIndex { !$0.isPlaced(after: change) } ?? -1) + 1
         let previous = PreviousRun(
             change: change, from: point, checkpoints: after, end: end,
             lowWater: Array(lowWater.dropFirst()), readsDepthAfter: readsDepthAfter, blockSlackAfter: blockSlackAfter,
@@ -237,6 +237,12 @@ extension Machine {
               log.keptOtherCount + (end.log.keptOthers - old.log.keptOthers) <= log.limit else { return nil }
         // The rest's diagnostics must all have a place in the new text.
         guard old.log.kept - from.log.kept >= previous.placedFrom else { return nil }
+        // One diagnostic per cause (issue 20): the rest's reports were kept or dropped against
+        // the causes the previous run had found; they are the same only when neither run
+        // found a cause again, and the rest brings no cause this run already has.
+        guard log.repeatedCount == 0, end.log.repeated == 0,
+              !previous.diagnostics[(old.log.kept - from.log.kept)...].contains(where: { log.hasCause(of: $0.moved(by: change)) })
+        else { return nil }
         let oldCalls = Set(old.reportedCalls.compactMap { $0.moved(by: change) })
         guard oldCalls.count == old.reportedCalls.count, oldCalls == reportedCallDiagnostics else { return nil }
         // The stack from the lowest entry the rest touched; lastx.

@@ -309,7 +309,7 @@ extension Machine {
                                         sp.pointee = sp[-2]
                     sp += 1
                 case .rot, .nip, .tuck, .dup2, .drop2, .depth, .lastx, .clear, .counted, .directive, .unset, .store,
-                     .callForward, .resolveForward, .makeList, .quotation, .quoteBuiltin, .quoteWord:
+                     .callForward, .failed, .resolveForward, .makeList, .quotation, .quoteBuiltin, .quoteWord:
                     break dispatch
 
                 // MARK: Calls
@@ -1150,6 +1150,8 @@ extension Machine {
         case .callForward:
             report(.error, .undefinedWord,
                    "'\(text(token.range, buffer, base))' is called before the run has reached its definition, further on", token.range)
+            settle(inputs: word.a, outputs: word.b, from: stack.count, at: token.range)
+        case .failed:
             settle(inputs: word.a, outputs: word.b, from: stack.count, at: token.range)
         case .jump, .call, .topCall, .ret, .room, .beginBlock, .endBlock,
              .addLocal, .subtractLocal, .multiplyLocal, .lessLocal, .greaterLocal, .lessEqualLocal,

@@ -31,7 +31,13 @@ extension Diagnostic {
     func moved(by change: Machine.TextChange) -> Diagnostic {
         var moved = self
         moved.range = change.map(range) ?? range
+        for i in moved.related.indices { moved.related[i].range = change.map(related[i].range) ?? related[i].range }
         return moved
+    }
+
+    /// Whether the diagnostic and every place it names have a place in the new text.
+    func isPlaced(after change: Machine.TextChange) -> Bool {
+        change.map(range) != nil && related.allSatisfy { change.map($0.range) != nil }
     }
 }
 

@@ -59,10 +59,13 @@ public struct SourceSet {
 
     public init() {}
 
-    /// Adds a source after the existing ones (with a one-byte gap so ranges never touch).
+    /// Adds a source after the existing ones (with a one-byte gap so ranges never touch),
+    /// without the byte order mark it may start with: every file, standard input, `-e`,
+    /// included file and shell line comes through here.
     @discardableResult
     public mutating func add(name: String, bytes: [UInt8], path: String? = nil, includeSite: Range<Int>? = nil) -> SourceFile {
-        let file = SourceFile(name: name, bytes: bytes, baseOffset: nextBaseOffset, path: path, includeSite: includeSite)
+        let file = SourceFile(name: name, bytes: ByteOrderMark.removed(from: bytes), baseOffset: nextBaseOffset, path: path,
+                              includeSite: includeSite)
         files.append(file)
         return file
     }

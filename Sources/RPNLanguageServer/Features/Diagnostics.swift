@@ -47,7 +47,8 @@ extension LanguageServer {
     }
 
     /// Every diagnostic of the document, then its lints. One of an included file, shown at
-    /// its include, has its place in that file as related information.
+    /// its include, has its place in that file as related information; so have the places a
+    /// diagnostic names (the calls that led to an error in a word, the read a store changes).
     private func diagnosticItems(_ document: Document) -> [JSONValue] {
         let analysis = document.analysis
         var items = lspDiagnostics(analysis.diagnostics, in: document)
@@ -57,7 +58,21 @@ extension LanguageServer {
                 items[index].related = [(location, origin.message)]
             }
         }
+        for (index, diagnostic) in analysis.diagnostics.enumerated() where index < items.count {
+            for related in diagnostic.related {
+                guard let location = location(of: related.range, in: document, includes: analysis.includes) else { continue }
+                items[index].related.append((location, related.message))
+            }
+        }
         return items.map(\.json) + lintDiagnostics(document)
+    }
+
+    /// Where a range is: in the document, or in a file it includes.
+    private func location(of range: Swift.Range<Int>, in document: Document, includes: DocumentIncludes?) -> Location? {
+        if range.lowerBound >= 0, range.upperBound <= document.bytes.count {
+            return Location(uri: document.uri, range: document.range(of: range, encoding: encoding))
+        }
+        return includes?.location(of: range, encoding: encoding)
     }
 
     func lspDiagnostics(_ diagnostics: [Diagnostic], in document: Document) -> [LSPDiagnostic] {

@@ -63,7 +63,7 @@ public struct FavoritesCommand {
         io.standardError.write(DiagnosticRenderer(sources: sources, colour: io.stderrColour).render(all: evaluation.diagnostics))
         if evaluation.hasErrors { return ExitStatus.failure }
         if evaluation.values.isEmpty {
-            fail("fav add: the program leaves nothing on the stack", io)
+            io.failUsage("fav add: the program leaves nothing on the stack", command: "rpn fav")
             return ExitStatus.usage
         }
         let favorite = Favorite(program: program,

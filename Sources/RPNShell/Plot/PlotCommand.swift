@@ -40,7 +40,8 @@ public struct PlotCommand {
         defer { io.standardOutput.flush(); io.standardError.flush() }
         let errorColour = io.stderrColour
         func fail(_ message: String, _ status: Int32) -> Int32 {
-            io.fail(message)
+            // A usage error also says where the options are explained.
+            if status == ExitStatus.usage { io.failUsage(message, command: "rpn plot") } else { io.fail(message) }
             return status
         }
         let angleUnit: AngleUnit = degrees ? .degrees : .radians

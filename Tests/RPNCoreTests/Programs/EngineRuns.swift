@@ -49,14 +49,17 @@ struct EngineOutcome: Equatable, CustomStringConvertible {
 
 extension EngineOutcome {
     /// The diagnostics as front ends show them (`Diagnostic.ordered`: source order), each
-    /// distinct one once. Values-only runs report an error inside a called word every time the
-    /// call runs; runs that keep trees value a call of a function as a node of its own and
-    /// report a failure found in its body once however many calls find it (`Machine+Calls`,
-    /// `CallDiagnosticKey`: a loop calling `f` 1000 times with the same failing step). That
-    /// multiplicity is the one difference between the two modes this comparison forgives.
+    /// distinct one once, without the calls that led to them (`related`). A failure in a
+    /// called word is one diagnostic in both modes (one per cause, issue 20), but the calls
+    /// it names differ by design: values-only runs name the frames the run was in, runs that
+    /// keep trees value a call of a function as a node of its own (`Machine+Calls`), whose
+    /// machine names only that call.
     var distinctDiagnostics: [Diagnostic] {
         var seen: [Diagnostic] = []
-        for diagnostic in diagnostics where !seen.contains(diagnostic) { seen.append(diagnostic) }
+        for var diagnostic in diagnostics {
+            diagnostic.related = []
+            if !seen.contains(diagnostic) { seen.append(diagnostic) }
+        }
         return Diagnostic.ordered(seen)
     }
 }
