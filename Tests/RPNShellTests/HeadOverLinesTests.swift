@@ -10,7 +10,7 @@ import Testing
             + "the definition stays open: go on, or :cancel drops it\n"),
         ([": f", "( a a -- b )"], "     ^^^^^^^^^^^^ error: the parameter 'a' is named twice\n"
             + "the definition stays open: go on, or :cancel drops it\n"),
-        ([": f", "# a comment", "( 1a -- b )"], "     ^^^^^^^^^^^ error: a parameter's name follows the rules of variable names: '1a' is not one\n"
+        ([": f", "# a comment", "( 1a -- b )"], "     ^^^^^^^^^^^ error: a parameter's name follows the rules of variable names (a letter, then letters, digits or _): '1a' is not one\n"
             + "the definition stays open: go on, or :cancel drops it\n"),
         ([": f", "dup", "( a a -- b )"], ""),   // the body had begun: `(` is no stack effect there
         ([": f", "( a b -- c )"], ""),

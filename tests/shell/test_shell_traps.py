@@ -89,7 +89,7 @@ def test_quit_at_the_continuation_prompt_leaves_saying_the_definition_was_droppe
     (": dup", "error: cannot define 'dup': it is the built-in stack word dup"),
     (": 2x", "error: a word's name follows the rules of variable names (a letter, then letters, digits or _): '2x' is not one"),
     (": f ( a a -- b )", "error: the parameter 'a' is named twice"),
-    (": f ( 1a -- b )", "error: a parameter's name follows the rules of variable names: '1a' is not one"),
+    (": f ( 1a -- b )", "error: a parameter's name follows the rules of variable names (a letter, then letters, digits or _): '1a' is not one"),
 ])
 def test_a_bad_head_is_reported_at_its_line_and_the_definition_stays_open(home, head, message):
     child = spawn(home, settle=SETTLE)

@@ -16,7 +16,7 @@ import Testing
         (": dup 2", ["cannot define 'dup': it is the built-in stack word dup @2..<5"]),
         (": 2x", ["a word's name follows the rules of variable names (a letter, then letters, digits or _): '2x' is not one @2..<4"]),
         (": f ( a a -- b )", ["the parameter 'a' is named twice @4..<16"]),
-        (": f ( 1a -- b )", ["a parameter's name follows the rules of variable names: '1a' is not one @4..<15"]),
+        (": f ( 1a -- b )", ["a parameter's name follows the rules of variable names (a letter, then letters, digits or _): '1a' is not one @4..<15"]),
         ("1 2 + : g # comment\n", []),
         ("1 : sin", ["cannot define 'sin': it is the built-in function sin @4..<7"]),
     ]
