@@ -14,6 +14,11 @@ import pexpect
 REPO = Path(__file__).resolve().parents[2]
 RPN = os.environ.get("RPN_BIN", str(REPO / ".build/release/rpn"))
 PROMPT = "rpn> "
+CONTINUATION = "...> "
+# Keys typed before the line editor takes the terminal (just after it writes a prompt) are
+# echoed twice, and the echo's prompt would be taken for the next one; Ctrl-C and Ctrl-D could
+# reach the terminal driver instead. `entered`, `opened` and `leave` wait this long first.
+SETTLE = 0.1
 UP = "\x1b[A"
 
 
@@ -51,3 +56,23 @@ def quit(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus
+
+
+def entered(child: pexpect.spawn, text: str) -> str:
+    """`line`, once the line editor has the terminal."""
+    time.sleep(SETTLE)
+    return line(child, text)
+
+
+def opened(child: pexpect.spawn, text: str) -> str:
+    """Types a line after which a definition is open (the prompt is `...> `); what it printed."""
+    time.sleep(SETTLE)
+    child.sendline(text)
+    child.expect_exact(CONTINUATION)
+    return child.before
+
+
+def leave(child: pexpect.spawn) -> int:
+    """`quit`, once the line editor has the terminal."""
+    time.sleep(SETTLE)
+    return quit(child)

@@ -14,31 +14,7 @@ import time
 
 import pytest
 
-from shell_support import PROMPT, RPN, environment, line, quit, spawn
-
-CONTINUATION = "...> "
-# Keys typed before the line editor takes the terminal (just after it writes a prompt) are
-# echoed twice, and the echo's prompt would be taken for the next one; Ctrl-C and Ctrl-D could
-# reach the terminal driver instead. Each key waits this long after a prompt.
-SETTLE = 0.1
-
-
-def entered(child, text: str) -> str:
-    """`line`, once the line editor has the terminal."""
-    time.sleep(SETTLE)
-    return line(child, text)
-
-
-def opened(child, text: str) -> None:
-    """Types a line that leaves a definition open: the prompt becomes `...> `."""
-    time.sleep(SETTLE)
-    child.sendline(text)
-    child.expect_exact(CONTINUATION)
-
-
-def leave(child) -> int:
-    time.sleep(SETTLE)
-    return quit(child)
+from shell_support import CONTINUATION, PROMPT, RPN, SETTLE, entered, environment, leave, line, opened, spawn
 
 
 @pytest.fixture

@@ -13,9 +13,8 @@ import time
 import pexpect
 import pytest
 
-from shell_support import PROMPT, RPN, environment, line, quit
+from shell_support import PROMPT, RPN, SETTLE, entered, environment, leave, line
 
-SETTLE = 0.1
 MARKING_PAGER = "sed 's/^/paged: /'"
 
 
@@ -27,16 +26,6 @@ def start(home, pager: str | None = None, rows: int = 24, columns: int = 80) -> 
     child.expect_exact(PROMPT)
     time.sleep(SETTLE)
     return child
-
-
-def entered(child, text: str) -> str:
-    time.sleep(SETTLE)
-    return line(child, text)
-
-
-def leave(child) -> int:
-    time.sleep(SETTLE)
-    return quit(child)
 
 
 @pytest.fixture

@@ -12,28 +12,7 @@ import time
 import pexpect
 import pytest
 
-from shell_support import PROMPT, line, quit, spawn
-
-CONTINUATION = "...> "
-SETTLE = 0.1
-
-
-def entered(child, text: str) -> str:
-    time.sleep(SETTLE)
-    return line(child, text)
-
-
-def opened(child, text: str) -> str:
-    """Types a line after which a definition is open: the prompt is `...> `."""
-    time.sleep(SETTLE)
-    child.sendline(text)
-    child.expect_exact(CONTINUATION)
-    return child.before
-
-
-def leave(child) -> int:
-    time.sleep(SETTLE)
-    return quit(child)
+from shell_support import SETTLE, entered, leave, line, opened, quit, spawn
 
 
 @pytest.fixture
