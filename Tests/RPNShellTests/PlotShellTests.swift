@@ -61,12 +61,12 @@ import Testing
             + "it holds only 2 double-precision numbers, and a plot needs at least 1000\n"),
         (["M", ":plot 1 1e999"], "error: :plot needs finite bounds (1e999 is not)\n"),
         (["M", ":plot 1 3/"], "error: 3/: / needs 2 operands, found 1\n"),
-        (["M", ":plot 1"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
-        (["M", ":plot x 1"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
-        (["M", ":plot 1 2 3"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
-        (["M", ":plot fav"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
-        (["M", ":plot 1 q"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
-        (["M", ":plot sin"], "error: usage: :plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]\n"),
+        (["M", ":plot 1"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
+        (["M", ":plot x 1"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
+        (["M", ":plot 1 2 3"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
+        (["M", ":plot fav"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
+        (["M", ":plot 1 q"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
+        (["M", ":plot sin"], "error: usage: :plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]\n"),
         ([":plot fav 3"], "error: no favorite 3 (there are 2)\n"),
         ([":plot fav 2"], "error: x−1 does not depend on M; it reads x: try :plot fav 2 x [XMIN XMAX] "
             + "(rpn plot --var x from the command line)\n"),
@@ -79,7 +79,7 @@ import Testing
     @Test(arguments: [(19, 40), (15, 20), (80, 10), (0, 0)])
     func terminalsTooSmallGetAMessage(columns: Int, rows: Int) {
         #expect(Self.type(["M M ×", ":plot"], terminal: (columns, rows))
-            == "error: the terminal is \(columns) columns wide and \(rows) rows high; a plot needs at least 20 columns and 11 rows\n")
+            == "error: the terminal is \(columns) columns wide and \(rows) rows high; a plot needs at least 20 columns and 11 rows (:plot … svg FILE writes it to a file)\n")
     }
 
     @Test(arguments: [(20, 11), (21, 12), (300, 11)])
@@ -91,8 +91,9 @@ import Testing
     }
 
     @Test func helpShowsTheVariableForm() {
-        let help = Self.type([":help commands"])
-        #expect(help.contains(":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]"))
+        // The usage wraps at the terminal's 60 columns.
+        let help = Self.type([":help commands"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains(":plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]"))
         #expect(help.contains("rpn plot --var"))
     }
 }

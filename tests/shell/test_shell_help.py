@@ -123,3 +123,22 @@ def test_tab_completes_file_names_after_load(home):
     child.expect_exact(PROMPT)
     assert "1: 7" in child.before, child.before
     assert leave(child) == 0
+
+
+def test_plot_writes_an_svg_file_whose_name_tab_completes(home):
+    """`:plot … svg FILE` writes the picture `rpn plot --svg` draws; Tab after `svg` completes
+    the file's name, in a folder too."""
+    (home / "pictures").mkdir()
+    (home / "pictures" / "old.svg").write_text("<svg/>", encoding="utf-8")
+    child = start(home)
+    entered(child, "M M ×")
+    child.send(":plot 0 2 svg pic\t")
+    time.sleep(0.3)
+    child.send("o\t")
+    time.sleep(0.3)
+    child.send("\r")
+    child.expect_exact(PROMPT)
+    assert "wrote pictures/old.svg: M×M for M from 0 to 2" in child.before, child.before
+    svg = (home / "pictures" / "old.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg and "M×M" in svg
+    assert leave(child) == 0

@@ -1,29 +1,42 @@
+import RPNCommandLine
 import RPNCore
 
-/// `:plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]`: a graph in the terminal.
+/// `:plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]`: a graph in the
+/// terminal, or in an SVG file (`rpn plot --svg`'s picture).
 extension Shell {
     func registerPlotCommand() {
-        on("plot", usage: ":plot [VAR] [XMIN XMAX] | :plot fav N [VAR] [XMIN XMAX]",
-           summary: "graph the top expression (or favorite N) against VAR, M by default; rpn plot --var does it outside",
+        on("plot", usage: ":plot [VAR] [XMIN XMAX] [svg FILE] | :plot fav N [VAR] [XMIN XMAX] [svg FILE]",
+           summary: "graph the top expression (or favorite N) against VAR, M by default, here or into an SVG file; rpn plot --var does it outside",
            useRank: 9, completing: { [unowned self] before, typed in
-               // `fav` first, or VAR first or after `fav N`; bounds are numbers
+               // `fav` first, or VAR first or after `fav N`; bounds are numbers; a file after `svg`
+               if before.last == Self.svgWord { return fileCompletions([], typed) }
                switch before.count {
-               case 0: ShellCommand.offering(["fav"] + session.variableNames)(before, typed)
-               case 2 where before[0] == "fav": ShellCommand.offering(session.variableNames)(before, typed)
-               default: (typed, [])
+               case 0: return ShellCommand.offering(["fav"] + session.variableNames)(before, typed)
+               case 2 where before[0] == "fav": return ShellCommand.offering(session.variableNames)(before, typed)
+               default: return (typed, [])
                }
            }
         ) { [unowned self] arguments throws(CommandError) in
-            let (range, favorite, variable) = try Self.plotArguments(arguments)
-            plot(range: range ?? -10...10, favorite: favorite, variable: variable)
+            let (range, favorite, variable, svg) = try Self.plotArguments(arguments)
+            plot(range: range ?? -10...10, favorite: favorite, variable: variable, svg: svg)
         }
     }
 
-    /// `[fav N] [VAR] [XMIN XMAX]`; bounds in either order, each one RPN number (pi works).
+    /// The word before the SVG file's name.
+    static let svgWord = "svg"
+
+    /// `[fav N] [VAR] [XMIN XMAX] [svg FILE]`; bounds in either order, each one RPN number (pi
+    /// works). A last word `svg` wants a file after it (a variable named svg takes bounds).
     static func plotArguments(_ arguments: CommandArguments) throws(CommandError)
-        -> (range: ClosedRange<Double>?, favorite: Int?, variable: String?) {
+        -> (range: ClosedRange<Double>?, favorite: Int?, variable: String?, svg: String?) {
         var rest = arguments.words
-        var favorite: Int?, variable: String?
+        var favorite: Int?, variable: String?, svg: String?
+        if rest.count >= 2, rest[rest.count - 2] == svgWord {
+            svg = rest.removeLast()
+            rest.removeLast()
+        } else if rest.last == svgWord, rest.count < 3 || RPN.isVariableName(rest[rest.count - 3]) == false {
+            throw arguments.usageError
+        }
         if rest.first == "fav" {
             guard rest.count >= 2, let number = Int(rest[1]) else { throw arguments.usageError }
             favorite = number
@@ -33,7 +46,7 @@ extension Shell {
             variable = first
             rest.removeFirst()
         }
-        if rest.isEmpty { return (nil, favorite, variable) }
+        if rest.isEmpty { return (nil, favorite, variable, svg) }
         guard rest.count == 2, !rest.contains(where: RPN.isVariableName) else { throw arguments.usageError }
         var bounds: [Double] = []
         for word in rest {
@@ -46,14 +59,15 @@ extension Shell {
         guard bounds[0] != bounds[1] else {
             throw CommandError(":plot needs two different bounds (both are \(NumberFormatting.ascii(bounds[0])))")
         }
-        return (Swift.min(bounds[0], bounds[1])...Swift.max(bounds[0], bounds[1]), favorite, variable)
+        return (Swift.min(bounds[0], bounds[1])...Swift.max(bounds[0], bounds[1]), favorite, variable, svg)
     }
 
     /// `:plot`: the top expression (or a favorite's) over `variable` (M unless given), sized to
     /// the terminal. Says why instead when the range is too narrow for doubles, the expression
     /// reads other variables (and which `:plot VAR` would do), the terminal is too small, or
-    /// the expression has no value anywhere on the range.
-    func plot(range: ClosedRange<Double>, favorite: Int?, variable requested: String?) {
+    /// the expression has no value anywhere on the range. With `svg`, the picture goes to that
+    /// file (at `rpn plot --svg`'s size, whatever the terminal's) and one line says so.
+    func plot(range: ClosedRange<Double>, favorite: Int?, variable requested: String?, svg: String? = nil) {
         if let why = PlotRange.problem(from: range.lowerBound, to: range.upperBound) {
             problem(why)
             return
@@ -97,14 +111,19 @@ extension Shell {
         let terminal = environment.terminalSize()
         // Three rows stay for the prompt, the command and the next prompt.
         let size: (width: Int, height: Int)
-        switch TerminalPlotRenderer.size(forTerminal: terminal.columns, terminal.rows, reservedRows: 3) {
-        case .success(let fits): size = fits
-        case .failure(let small):
-            problem(small.message)
-            return
+        if svg != nil {
+            size = SVGPlotRenderer.defaultSize
+        } else {
+            switch TerminalPlotRenderer.size(forTerminal: terminal.columns, terminal.rows, reservedRows: 3) {
+            case .success(let fits): size = fits
+            case .failure(let small):
+                problem(small.message + " (:plot … svg FILE writes it to a file)")
+                return
+            }
         }
         let (points, complex) = function.sample(variable, from: range.lowerBound, to: range.upperBound,
-                                                count: TerminalPlotRenderer.sampleCount(width: size.width))
+                                                count: svg != nil ? SVGPlotRenderer.sampleCount(width: size.width)
+                                                    : TerminalPlotRenderer.sampleCount(width: size.width))
         guard points.contains(where: { $0.y != nil }) else {
             let unset = function.unsetVariables(besides: variable)
             var why = "nothing to plot: \(title) has no value on [\(NumberFormatting.ascii(range.lowerBound)), "
@@ -121,6 +140,17 @@ extension Shell {
         // Issue 19: analysis over a free variable: roots and extrema, listed on a row of the picture's too.
         var plot = Plot(title: title, variable: variable, points: points)
         if !complex { plot.marks = function.features(variable, points) }
+        if let svg {
+            let text = SVGPlotRenderer.render(plot, width: size.width, height: size.height)
+            do throws(InputError) { try environment.writeFile(svg, Array(text.utf8)) } catch {
+                problem(error.message)
+                return
+            }
+            say("wrote \(TerminalText.shown(svg)): \(TerminalText.shown(title)) for \(variable) from "
+                + "\(NumberFormatting.ascii(range.lowerBound)) to \(NumberFormatting.ascii(range.upperBound))")
+            if complex { say(note(Plot.realPartNote)) }
+            return
+        }
         // The marks' line only where the picture can give a row up; cut to the width.
         let marks = plot.marksText.flatMap { size.height - (complex ? 1 : 0) > TerminalPlotRenderer.minimumHeight ? $0 : nil }
             .map { $0.count <= size.width ? $0 : String($0.prefix(size.width - 1)) + "…" }

@@ -24,7 +24,7 @@ public struct PlotCommand {
     /// default for runs that keep trees).
     public var maxSteps: Int?
     /// The SVG document's size in pixels.
-    public var svgSize: (width: Int, height: Int) = (640, 400)
+    public var svgSize: (width: Int, height: Int) = SVGPlotRenderer.defaultSize
     /// Writes the SVG file (atomically; tests make it fail).
     var fileWriter = AtomicWriter()
 

@@ -8,7 +8,10 @@ public enum SVGPlotRenderer {
     /// A standalone SVG document (xmlns, viewBox, width/height) with axes, tick marks and labels,
     /// the title (and the plot's note, if any, as a caption under it and the document's `<desc>`),
     /// and the curve as one `<path>` whose subpaths break at gaps and discontinuities.
-    public static func render(_ plot: Plot, width: Int = 640, height: Int = 400) -> String {
+    /// The picture's size in pixels unless asked otherwise (`rpn plot --svg`, `:plot … svg`).
+    public static let defaultSize: (width: Int, height: Int) = (640, 400)
+
+    public static func render(_ plot: Plot, width: Int = defaultSize.width, height: Int = defaultSize.height) -> String {
         let width = Swift.max(width, 120), height = Swift.max(height, 100)
         let geometry = PlotGeometry(plot)
         let yTicks = geometry.yTicks(target: Swift.max(2, height / 60))
