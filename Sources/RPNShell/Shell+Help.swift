@@ -66,7 +66,7 @@ extension Shell {
                     + "file on the stack; Tab completes file names, ~ is the home directory, \"my file.rpn\" "
                     + "a name with spaces. include \"FILE\" in a program runs another file where it stands.",
                 ":fav keeps the session's program as a favorite, :favs lists them, :fav N runs one; :plot draws "
-                    + "the top expression in the terminal (rpn plot --svg FILE writes one as SVG).",
+                    + "the top expression in the terminal (:plot … svg FILE writes it as SVG).",
                 "The session is remembered: after every line that changes it, its stack, variables, words, modes "
                     + "and undo history are written to $XDG_STATE_HOME/rpn/sessions/NAME.rpn (a readable RPN "
                     + "program), and the next rpn brings them back. rpn --session NAME keeps a session of another "
