@@ -1,6 +1,8 @@
+import RPNShell
+
 /// The page's prose: what no table holds. Paths and variables here are the ones the shell and
-/// the command line read (InteractiveShell.statePath, FileFavoritesStore.defaultPath,
-/// CommandLineIO.colourAllowed); a change there is a change here.
+/// the command line read: the files' from `ShellFileLocations`, the environment's
+/// (CommandLineIO.colourAllowed) written here.
 extension ManualPage {
     func writeLanguage(into page: inout RoffWriter) {
         page.section("THE LANGUAGE")
@@ -50,17 +52,17 @@ extension ManualPage {
 
     func writeFiles(into page: inout RoffWriter) {
         page.section("FILES")
-        page.item(Roff.italic("$XDG_STATE_HOME/rpn/history"), """
-            The shell's line history (default ~/.local/state/rpn/history).
-            """)
-        page.item(Roff.italic("$XDG_STATE_HOME/rpn/sessions/NAME.rpn"), """
+        let history = ShellFileLocations.historyDocumented, session = ShellFileLocations.sessionDocumented
+        let favorites = ShellFileLocations.favoritesDocumented
+        page.item(Roff.italic(history.path), "The shell's line history (default \(history.default)).")
+        page.item(Roff.italic(session.path), """
             The shell's saved state (stack, variables, words, modes and undo history), written \
-            after every accepted line as a readable RPN program; NAME is default unless \
-            rpn --session NAME is given (default directory ~/.local/state/rpn/sessions).
+            after every accepted line as a readable RPN program; NAME is \(InteractiveShell.defaultSessionName) unless \
+            rpn --session NAME is given (default \(session.default)).
             """)
-        page.item(Roff.italic("$XDG_DATA_HOME/rpn/favorites.json"), """
+        page.item(Roff.italic(favorites.path), """
             The favorites, shared by the shell's :fav and rpn fav \
-            (default ~/.local/share/rpn/favorites.json).
+            (default \(favorites.default)).
             """)
         page.item(Roff.italic("~/.editrc"), "libedit's settings for the shell's line editing.")
     }
@@ -76,11 +78,11 @@ extension ManualPage {
             (default less -R).
             """)
         page.item(Roff.bold("XDG_STATE_HOME"), """
-            Where the shell keeps its history and saved state, under rpn/ \
-            (default ~/.local/state).
+            Where the shell keeps its history and saved state, under \(ShellFileLocations.stateFolder)/ \
+            (default ~/\(ShellFileLocations.stateHomeDefault)).
             """)
         page.item(Roff.bold("XDG_DATA_HOME"), """
-            Where the favorites are kept, under rpn/ (default ~/.local/share); used only when \
+            Where the favorites are kept (default ~/\(ShellFileLocations.dataHomeDefault)); used only when \
             it is an absolute path.
             """)
         page.item(Roff.bold("HOME"), """

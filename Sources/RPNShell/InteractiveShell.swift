@@ -18,7 +18,7 @@ public enum InteractiveShell {
                            session: Session = Session(), sessionName: String? = defaultSessionName,
                            interrupted: @escaping () -> Bool) -> Int32 {
         let historyPath = statePath(environment).map { directory -> String? in
-            (try? FileSystem.makeDirectories(directory)) != nil ? directory + "/history" : nil
+            (try? FileSystem.makeDirectories(directory)) != nil ? FileSystem.joined(directory, ShellFileLocations.historyName) : nil
         } ?? nil
         output.write((colour ? "\u{1B}[2m" + banner + "\u{1B}[0m" : banner) + "\n")
         var session = session
@@ -109,9 +109,9 @@ public enum InteractiveShell {
 
     /// `$XDG_STATE_HOME/rpn`, or `~/.local/state/rpn`.
     static func statePath(_ environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/rpn" }
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return FileSystem.joined(state, ShellFileLocations.stateFolder) }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/state/rpn"
+        return FileSystem.joined(FileSystem.joined(home, ShellFileLocations.stateHomeDefault), ShellFileLocations.stateFolder)
     }
 
     static func terminalSize() -> (columns: Int, rows: Int) { Terminal.size(of: 1) ?? (80, 24) }

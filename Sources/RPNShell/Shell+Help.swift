@@ -68,7 +68,7 @@ extension Shell {
                 ":fav keeps the session's program as a favorite, :favs lists them, :fav N runs one; :plot draws "
                     + "the top expression in the terminal (:plot … svg FILE writes it as SVG).",
                 "The session is remembered: after every line that changes it, its stack, variables, words, modes "
-                    + "and undo history are written to $XDG_STATE_HOME/rpn/sessions/NAME.rpn (a readable RPN "
+                    + "and undo history are written to \(ShellFileLocations.sessionDocumented.path) (a readable RPN "
                     + "program), and the next rpn brings them back. rpn --session NAME keeps a session of another "
                     + "name, :sessions lists them, :new starts an empty one (:undo brings the old one back), "
                     + "rpn --fresh neither reads nor writes one.",

@@ -8,7 +8,7 @@ struct Fav: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The favorites list: programs kept with their descriptions (shared with the shell's :fav).",
         discussion: """
-            Stored in $XDG_DATA_HOME/rpn/favorites.json (default ~/.local/share/rpn/favorites.json). \
+            Stored in \(ShellFileLocations.favoritesDocumented.path) (default \(ShellFileLocations.favoritesDocumented.default)). \
             'rpn fav' alone lists them. A program may start with a minus sign: rpn fav add '-5 abs'.
             """,
         subcommands: [List.self, Add.self, Remove.self, Show.self]

@@ -34,10 +34,10 @@ public final class FileFavoritesStore: FavoritesStore, Sendable {
 
     static func defaultPath(environment: [String: String], accountHome: () -> String?) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return FileSystem.joined(data, "rpn/favorites.json")
+            return FileSystem.joined(data, ShellFileLocations.favorites)
         }
         let home = HomeDirectory.resolve(environment: environment, accountHome: accountHome) ?? "/"
-        return FileSystem.joined(home, ".local/share/rpn/favorites.json")
+        return FileSystem.joined(FileSystem.joined(home, ShellFileLocations.dataHomeDefault), ShellFileLocations.favorites)
     }
 
     public func load() throws(FavoritesError) -> [Favorite] {

@@ -12,12 +12,12 @@ struct StateFile {
     var system: SystemCalls = .live
 
     static let defaultName = "default"
-    static let suffix = ".rpn"
+    static let suffix = ShellFileLocations.sessionSuffix
 
     var path: String { FileSystem.joined(directory, name + Self.suffix) }
 
     /// `$XDG_STATE_HOME/rpn/sessions` (or `~/.local/state/rpn/sessions`).
-    static func directory(stateDirectory: String) -> String { FileSystem.joined(stateDirectory, "sessions") }
+    static func directory(stateDirectory: String) -> String { FileSystem.joined(stateDirectory, ShellFileLocations.sessionsName) }
 
     /// Whether `name` can name a session: a file name of letters, digits, `.`, `_` and `-`,
     /// not starting with `.`, at most 64 bytes.
