@@ -79,8 +79,8 @@ public final class Shell {
     var describeBytes = 1 << 20
     /// The `:` commands (see `registerCommands`).
     var commands = ShellCommandTable()
-    /// The state last handed to `environment.memory` (see `rememberState`).
-    var rememberedState: String?
+    /// The session's `revision` last handed to `environment.memory` (see `rememberState`).
+    var rememberedRevision: Int?
     /// Whether the last attempt to remember the state failed (said once, not after every line).
     var rememberingFails = false
 
@@ -118,14 +118,14 @@ public final class Shell {
     /// undo, redo, :clear, :new, a display mode; not a rejected line), or `always`.
     func rememberState(always: Bool = false) {
         guard environment.memory.sessionName != nil else { return }
+        let revision = session.revision
+        if !always, rememberedRevision == revision { return }
         let text = session.journalText
-        // Bytes compared, not characters: no Unicode normalization of a long session's text.
-        if !always, let remembered = rememberedState, text.utf8.elementsEqual(remembered.utf8) { return }
         if let problem = environment.memory.save(text) {
             if !rememberingFails { self.problem(problem) }
             rememberingFails = true
         } else {
-            rememberedState = text
+            rememberedRevision = revision
             rememberingFails = false
         }
         // The text of a session holding a big :load is megabytes made anew after each line:

@@ -41,10 +41,13 @@ public final class Session {
     /// with (options, replayed as no undo step), then one entry for each undo step since
     /// (those past `undoLimit` too, which replay and then fall off again), in order. Undo moves
     /// the last entry to `redoJournal`, redo moves it back: undone lines are not in the file.
-    var startLines: [String] = []
-    var journal: [JournalEntry] = []
+    var startLines: [String] = [] { didSet { revision &+= 1 } }
+    var journal: [JournalEntry] = [] { didSet { revision &+= 1 } }
     private var redoJournal: [JournalEntry] = []
-    public var style = DescriptionStyle()
+    /// Counts the changes of what the state file holds (the journal, the display modes), so
+    /// that the shell makes the file's text, megabytes after a big `:load`, only when it changed.
+    public private(set) var revision = 0
+    public var style = DescriptionStyle() { didSet { revision &+= 1 } }
     /// How values are shown (`:fix 2`, `:frac`, `:hex`, `:polar`, ...): presentation only, not
     /// undone. The polar form's angle is in the unit in force, as `--polar` follows `--degrees`:
     /// `:deg` (or `deg` typed) turns 5∠0.9272952180016122 into 5∠53.13010235415598°.
@@ -56,7 +59,7 @@ public final class Session {
         }
         set { chosenFormat = newValue }
     }
-    private var chosenFormat = NumberFormat()
+    private var chosenFormat = NumberFormat() { didSet { revision &+= 1 } }
     /// How many undo levels are kept.
     public var undoLimit = 1000
     /// Where `include` reads files: a typed line's names are relative to the working
